@@ -1,0 +1,391 @@
+//! The position: piece placement, side to move, castling rights, en passant, clocks and hash.
+
+use crate::bitboard::Bitboard;
+use crate::types::{Color, File, Piece, Role, Square};
+use crate::zobrist;
+
+/// Which way a king castles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file: the king lands on the g-file, the rook on the f-file.
+    KingSide,
+    /// Towards the a-file: the king lands on the c-file, the rook on the d-file.
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// File the king ends on.
+    pub const fn king_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// File the rook ends on.
+    pub const fn rook_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+
+    /// Bit of this right in [`Board::castling_rights`]: white king side 0, white queen side 1,
+    /// black king side 2, black queen side 3 (the Polyglot order).
+    pub const fn bit(self, color: Color) -> u8 {
+        1 << (2 * color as u8 + self as u8)
+    }
+}
+
+/// A chess position, with everything needed to generate moves and continue the game.
+///
+/// `Copy` and small (see the size assertion below), so search can copy it from the parent
+/// (copy-make). Invariants, upheld by the FEN parser and by playing legal moves: one king per
+/// side, at most 16 pieces per side, the side not to move is not in check, castling rights have
+/// their king and rook in place, and an en-passant square is kept only when a pawn of the side
+/// to move stands beside the pawn that just double-pushed (the Polyglot rule; pins are not
+/// considered). FEN output therefore writes `-` for en-passant squares no pawn could use.
+#[derive(Clone, Copy)]
+pub struct Board {
+    /// Pieces of both colours, by role.
+    by_role: [Bitboard; 6],
+    /// Pieces of each colour.
+    by_color: [Bitboard; 2],
+    /// Square to piece: one nibble per square, 0 when empty, else `role + 1 + 8 * color`.
+    mailbox: [u8; 32],
+    /// Zobrist (Polyglot) key, updated with every change.
+    hash: u64,
+    /// The rook of each castling right, indexed like the bits of `castling`.
+    castling_rooks: [Square; 4],
+    /// Castling rights: bit `2 * color + side` (see [`CastlingSide::bit`]).
+    castling: u8,
+    /// En-passant target square, only when a pawn of the side to move could capture there.
+    ep_square: Option<Square>,
+    side_to_move: Color,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+}
+
+const _: () = assert!(core::mem::size_of::<Board>() < 128);
+const _: () = {
+    const fn thread_safe<T: Send + Sync>() {}
+    thread_safe::<Board>();
+};
+
+impl Board {
+    /// A board with no pieces, White to move, no rights; the FEN parser fills it.
+    pub(crate) const fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [0; 32],
+            hash: zobrist::WHITE_TO_MOVE,
+            castling_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
+            castling: 0,
+            ep_square: None,
+            side_to_move: Color::White,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        match Board::from_fen(crate::fen::STARTPOS) {
+            Ok(board) => board,
+            Err(_) => unreachable!("the start position is a valid FEN"),
+        }
+    }
+
+    /// Whose turn it is.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// All pieces of both colours.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// All pieces of one colour.
+    #[inline(always)]
+    pub fn colored(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Pieces of one role, both colours.
+    #[inline(always)]
+    pub fn pieces(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// Pieces of one colour and role.
+    #[inline(always)]
+    pub fn colored_pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// Rooks and queens of both colours (the pieces that move like a rook).
+    #[inline(always)]
+    pub fn rook_movers(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Bishops and queens of both colours (the pieces that move like a bishop).
+    #[inline(always)]
+    pub fn bishop_movers(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        // A board always has one king per side (checked when parsing); trailing_zeros of a
+        // non-empty set is below 64.
+        Square::new(self.colored_pieces(color, Role::King).0.trailing_zeros())
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.code_at(sq);
+        let role = match code & 7 {
+            1 => Role::Pawn,
+            2 => Role::Knight,
+            3 => Role::Bishop,
+            4 => Role::Rook,
+            5 => Role::Queen,
+            6 => Role::King,
+            _ => return None,
+        };
+        let color = if code & 8 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline(always)]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.piece_at(sq).map(|p| p.role)
+    }
+
+    /// The en-passant target square, set only when a pawn of the side to move stands beside the
+    /// pawn that just double-pushed (whether or not the capture is legal).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Castling rights as four bits (see [`CastlingSide::bit`]).
+    #[inline(always)]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The rook `color` may castle with on `side`, if that right remains.
+    #[inline]
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let i = 2 * color.index() + side as usize;
+        (self.castling & (1 << i) != 0).then_some(self.castling_rooks[i])
+    }
+
+    /// Moves since the last capture or pawn move (for the fifty-move rule).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key of the position: equal to its Polyglot opening-book key.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from scratch (the incremental [`Board::hash`] must equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                hash ^= zobrist::piece(p.color, p.role, sq);
+            }
+        }
+        hash ^= zobrist::castling(self.castling);
+        if let Some(ep) = self.ep_square {
+            hash ^= zobrist::en_passant(ep.file());
+        }
+        if self.side_to_move == Color::White {
+            hash ^= zobrist::WHITE_TO_MOVE;
+        }
+        hash
+    }
+
+    /// The colour mirror: ranks flipped, colours swapped, the other side to move. Perft of the
+    /// mirror equals perft of the original.
+    pub fn mirror(&self) -> Board {
+        let mut board = Board::empty();
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                board.put(p.color.other(), p.role, sq.flip_rank());
+            }
+        }
+        for i in 0..4 {
+            if self.castling & (1 << i) != 0 {
+                let j = i ^ 2;
+                board.castling |= 1 << j;
+                board.castling_rooks[j] = self.castling_rooks[i].flip_rank();
+            }
+        }
+        board.ep_square = self.ep_square.map(Square::flip_rank);
+        board.side_to_move = self.side_to_move.other();
+        board.halfmove_clock = self.halfmove_clock;
+        board.fullmove_number = self.fullmove_number;
+        board.hash = board.compute_hash();
+        board
+    }
+
+    // ----- crate-internal mutation, each keeping the hash -----
+
+    #[inline(always)]
+    fn code_at(&self, sq: Square) -> u8 {
+        (self.mailbox[sq.index() >> 1] >> ((sq.index() & 1) * 4)) & 15
+    }
+
+    #[inline(always)]
+    fn set_code(&mut self, sq: Square, code: u8) {
+        let shift = (sq.index() & 1) * 4;
+        let byte = &mut self.mailbox[sq.index() >> 1];
+        *byte = (*byte & !(15 << shift)) | (code << shift);
+    }
+
+    /// Puts a piece on an empty square.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, color: Color, role: Role, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[role.index()] |= bb;
+        self.by_color[color.index()] |= bb;
+        self.set_code(sq, role as u8 + 1 + 8 * color as u8);
+        self.hash ^= zobrist::piece(color, role, sq);
+    }
+
+    /// Removes the given piece from `sq`.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, color: Color, role: Role, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[role.index()] &= !bb;
+        self.by_color[color.index()] &= !bb;
+        self.set_code(sq, 0);
+        self.hash ^= zobrist::piece(color, role, sq);
+    }
+
+    /// Moves a piece from `from` to the empty square `to`.
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, color: Color, role: Role, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_role[role.index()] ^= bb;
+        self.by_color[color.index()] ^= bb;
+        self.set_code(from, 0);
+        self.set_code(to, role as u8 + 1 + 8 * color as u8);
+        self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
+    }
+
+    /// Replaces the castling rights, keeping the hash.
+    #[inline(always)]
+    pub(crate) fn set_castling(&mut self, rights: u8) {
+        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        self.castling = rights;
+    }
+
+    /// Grants a castling right with its rook.
+    pub(crate) fn grant_castling(&mut self, color: Color, side: CastlingSide, rook: Square) {
+        self.castling_rooks[2 * color.index() + side as usize] = rook;
+        self.set_castling(self.castling | side.bit(color));
+    }
+
+    /// The castling rooks array (indexed like the rights bits).
+    #[inline(always)]
+    pub(crate) fn castling_rooks(&self) -> &[Square; 4] {
+        &self.castling_rooks
+    }
+
+    /// Sets or clears the en-passant square, keeping the hash.
+    #[inline(always)]
+    pub(crate) fn set_en_passant(&mut self, sq: Option<Square>) {
+        if let Some(old) = self.ep_square {
+            self.hash ^= zobrist::en_passant(old.file());
+        }
+        if let Some(new) = sq {
+            self.hash ^= zobrist::en_passant(new.file());
+        }
+        self.ep_square = sq;
+    }
+
+    /// Sets the side to move, keeping the hash.
+    #[inline(always)]
+    pub(crate) fn set_side_to_move(&mut self, color: Color) {
+        if color != self.side_to_move {
+            self.hash ^= zobrist::WHITE_TO_MOVE;
+            self.side_to_move = color;
+        }
+    }
+
+    /// Sets both clocks.
+    pub(crate) fn set_clocks(&mut self, halfmove_clock: u16, fullmove_number: u16) {
+        self.halfmove_clock = halfmove_clock;
+        self.fullmove_number = fullmove_number;
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when the whole game state is: placement, side, castling rights with
+    /// their rooks, en passant, both clocks (and so the hash).
+    fn eq(&self, other: &Board) -> bool {
+        let rooks = |b: &Board| {
+            let mut r = [None; 4];
+            for (i, slot) in r.iter_mut().enumerate() {
+                if b.castling & (1 << i) != 0 {
+                    *slot = Some(b.castling_rooks[i]);
+                }
+            }
+            r
+        };
+        self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.castling == other.castling
+            && rooks(self) == rooks(other)
+            && self.ep_square == other.ep_square
+            && self.side_to_move == other.side_to_move
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+            && self.hash == other.hash
+    }
+}
+
+impl Eq for Board {}
+
+impl core::fmt::Debug for Board {
+    /// The FEN, e.g. `Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Board(\"{self}\")")
+    }
+}
+
+impl Default for Board {
+    /// The starting position.
+    fn default() -> Board {
+        Board::startpos()
+    }
+}

@@ -1,0 +1,473 @@
+//! Forsyth-Edwards Notation in and out, with typed errors: [`FenError::Syntax`] names the field
+//! and the fault in the text, [`FenError::Position`] a well-formed position that this crate
+//! refuses because the generator could not handle it (see [`PositionError`]).
+
+use crate::attacks::pawn_attacks;
+use crate::bitboard::Bitboard;
+use crate::board::{Board, CastlingSide};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+use core::fmt;
+
+/// The standard starting position.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A FEN that could not be read (a fault in the text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxError {
+    /// Not 4 to 6 whitespace-separated fields (`found` of them; 0 for an empty string).
+    FieldCount {
+        /// Number of fields found.
+        found: usize,
+    },
+    /// The placement does not have 8 ranks separated by `/`.
+    RankCount {
+        /// Number of ranks found.
+        found: usize,
+    },
+    /// A character in the placement that is neither a piece letter nor a digit 1-8.
+    PieceLetter {
+        /// Rank as printed (8 for the first rank of the field).
+        rank: u8,
+        /// The offending character.
+        found: char,
+    },
+    /// A digit 0 or 9, or two digits in a row, in the placement.
+    EmptySquares {
+        /// Rank as printed.
+        rank: u8,
+    },
+    /// A rank describing more than 8 squares.
+    RankTooLong {
+        /// Rank as printed.
+        rank: u8,
+    },
+    /// A rank describing fewer than 8 squares.
+    RankTooShort {
+        /// Rank as printed.
+        rank: u8,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    SideToMove,
+    /// The castling field is not `-` or distinct letters among `KQkq`.
+    Castling,
+    /// The en-passant field is not `-` or a square on the sixth (White to move) or third (Black
+    /// to move) rank.
+    EnPassant,
+    /// The halfmove clock is not a number from 0 to 65535.
+    HalfmoveClock,
+    /// The fullmove number is not a number from 1 to 65535.
+    FullmoveNumber,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SyntaxError::FieldCount { found } => {
+                write!(f, "expected 4 to 6 space-separated fields, found {found}")
+            }
+            SyntaxError::RankCount { found } => {
+                write!(f, "piece placement: expected 8 ranks separated by '/', found {found}")
+            }
+            SyntaxError::PieceLetter { rank, found } => {
+                write!(f, "piece placement: rank {rank}: {found:?} is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8")
+            }
+            SyntaxError::EmptySquares { rank } => {
+                write!(f, "piece placement: rank {rank}: empty squares must be one digit 1-8")
+            }
+            SyntaxError::RankTooLong { rank } => {
+                write!(f, "piece placement: rank {rank} has more than 8 squares")
+            }
+            SyntaxError::RankTooShort { rank } => {
+                write!(f, "piece placement: rank {rank} has fewer than 8 squares")
+            }
+            SyntaxError::SideToMove => f.write_str("side to move: expected 'w' or 'b'"),
+            SyntaxError::Castling => {
+                f.write_str("castling: expected '-' or distinct letters from 'KQkq'")
+            }
+            SyntaxError::EnPassant => f.write_str(
+                "en passant: expected '-' or a square on rank 6 (White to move) or rank 3 (Black to move)",
+            ),
+            SyntaxError::HalfmoveClock => f.write_str("halfmove clock: expected a number 0-65535"),
+            SyntaxError::FullmoveNumber => f.write_str("fullmove number: expected a number 1-65535"),
+        }
+    }
+}
+
+/// A well-formed FEN describing a position the generator cannot handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has no king, or more than one.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        found: u32,
+    },
+    /// A side has more than 16 pieces.
+    TooManyPieces {
+        /// The side.
+        color: Color,
+    },
+    /// A pawn on the first or eighth rank.
+    PawnOnBackRank {
+        /// Where.
+        square: Square,
+    },
+    /// The side not to move is in check (its king could be captured).
+    OppositeCheck,
+    /// The side to move is in check from more than two pieces.
+    TooManyCheckers {
+        /// Number of checkers.
+        found: u32,
+    },
+    /// A castling right whose king or rook is not on its home square.
+    CastlingWithoutPieces {
+        /// Whose right.
+        color: Color,
+        /// Which right.
+        side: CastlingSide,
+    },
+    /// An en-passant square without the pawn that just double-pushed past it (the pawn in
+    /// front of it, with the square itself and the one behind it empty).
+    EnPassantWithoutPawn {
+        /// The en-passant square.
+        square: Square,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |c: Color| if c == Color::White { "white" } else { "black" };
+        match *self {
+            PositionError::KingCount { color, found } => {
+                write!(f, "{} has {found} kings, expected exactly one", name(color))
+            }
+            PositionError::TooManyPieces { color } => {
+                write!(f, "{} has more than 16 pieces", name(color))
+            }
+            PositionError::PawnOnBackRank { square } => {
+                write!(f, "pawn on the back rank ({square})")
+            }
+            PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
+            PositionError::TooManyCheckers { found } => {
+                write!(
+                    f,
+                    "the side to move is in check from {found} pieces (at most 2 possible)"
+                )
+            }
+            PositionError::CastlingWithoutPieces { color, side } => {
+                let side = if side == CastlingSide::KingSide {
+                    "king side"
+                } else {
+                    "queen side"
+                };
+                write!(
+                    f,
+                    "castling: {} {side} right without king and rook on their home squares",
+                    name(color)
+                )
+            }
+            PositionError::EnPassantWithoutPawn { square } => write!(
+                f,
+                "en passant: {square} is not behind a pawn that just advanced two squares"
+            ),
+        }
+    }
+}
+
+/// Why a FEN was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not a well-formed FEN.
+    Syntax(SyntaxError),
+    /// The position is well-formed but not one the generator can handle.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(e) => write!(f, "invalid FEN: {e}"),
+            FenError::Position(e) => write!(f, "invalid position: {e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for FenError {}
+
+impl From<SyntaxError> for FenError {
+    fn from(e: SyntaxError) -> FenError {
+        FenError::Syntax(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+impl Board {
+    /// Parses a FEN with 4 to 6 fields (missing clocks default to `0 1`) and checks that the
+    /// position is one the generator handles. Never panics.
+    pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        let mut fields = fen.split_ascii_whitespace();
+        let found = fen.split_ascii_whitespace().count();
+        if !(4..=6).contains(&found) {
+            return Err(SyntaxError::FieldCount { found }.into());
+        }
+        let (Some(placement), Some(side), Some(castling), Some(ep)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(SyntaxError::FieldCount { found }.into());
+        };
+        let mut board = Board::empty();
+        parse_placement(&mut board, placement)?;
+        let side = match side {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(SyntaxError::SideToMove.into()),
+        };
+        board.set_side_to_move(side);
+        let rights = parse_castling(castling)?;
+        let ep = parse_en_passant(ep, side)?;
+        let halfmove = match fields.next() {
+            Some(text) => parse_number(text).ok_or(SyntaxError::HalfmoveClock)?,
+            None => 0,
+        };
+        let fullmove = match fields.next() {
+            Some(text) => parse_number(text)
+                .filter(|&n| n > 0)
+                .ok_or(SyntaxError::FullmoveNumber)?,
+            None => 1,
+        };
+        board.set_clocks(halfmove, fullmove);
+
+        check_material(&board)?;
+        for (color, side) in rights {
+            let home = Square::from_coords(File::E, back_rank(color));
+            let rook_file = if side == CastlingSide::KingSide {
+                File::H
+            } else {
+                File::A
+            };
+            let rook = Square::from_coords(rook_file, back_rank(color));
+            if board.king(color) != home
+                || board.piece_at(rook)
+                    != Some(Piece {
+                        color,
+                        role: Role::Rook,
+                    })
+            {
+                return Err(PositionError::CastlingWithoutPieces { color, side }.into());
+            }
+            board.grant_castling(color, side, rook);
+        }
+        if let Some(ep) = ep {
+            check_en_passant(&board, ep)?;
+            // Keep the square only when a pawn of the side to move could capture there.
+            if (pawn_attacks(side.other(), ep) & board.colored_pieces(side, Role::Pawn)).any() {
+                board.set_en_passant(Some(ep));
+            }
+        }
+        check_checks(&board)?;
+        Ok(board)
+    }
+}
+
+fn back_rank(color: Color) -> Rank {
+    if color == Color::White {
+        Rank::First
+    } else {
+        Rank::Eighth
+    }
+}
+
+fn parse_placement(board: &mut Board, placement: &str) -> Result<(), SyntaxError> {
+    let found = placement.split('/').count();
+    if found != 8 {
+        return Err(SyntaxError::RankCount { found });
+    }
+    for (i, text) in placement.split('/').enumerate() {
+        let rank_index = 7 - i as u32;
+        let rank = rank_index as u8 + 1;
+        let mut file = 0u32;
+        let mut after_digit = false;
+        for c in text.chars() {
+            if let Some(n) = c.to_digit(10) {
+                if after_digit || !(1..=8).contains(&n) {
+                    return Err(SyntaxError::EmptySquares { rank });
+                }
+                after_digit = true;
+                file += n;
+                if file > 8 {
+                    return Err(SyntaxError::RankTooLong { rank });
+                }
+            } else {
+                after_digit = false;
+                let piece =
+                    Piece::from_char(c).ok_or(SyntaxError::PieceLetter { rank, found: c })?;
+                if file >= 8 {
+                    return Err(SyntaxError::RankTooLong { rank });
+                }
+                board.put(piece.color, piece.role, Square::new(rank_index * 8 + file));
+                file += 1;
+            }
+        }
+        if file < 8 {
+            return Err(SyntaxError::RankTooShort { rank });
+        }
+    }
+    Ok(())
+}
+
+type Rights = [(Color, CastlingSide); 4];
+
+fn parse_castling(text: &str) -> Result<impl Iterator<Item = (Color, CastlingSide)>, SyntaxError> {
+    const ALL: Rights = [
+        (Color::White, CastlingSide::KingSide),
+        (Color::White, CastlingSide::QueenSide),
+        (Color::Black, CastlingSide::KingSide),
+        (Color::Black, CastlingSide::QueenSide),
+    ];
+    let mut seen = [false; 4];
+    if text != "-" {
+        for c in text.chars() {
+            let i = "KQkq".find(c).ok_or(SyntaxError::Castling)?;
+            if core::mem::replace(&mut seen[i], true) {
+                return Err(SyntaxError::Castling);
+            }
+        }
+    }
+    Ok(ALL
+        .into_iter()
+        .zip(seen)
+        .filter(|&(_, s)| s)
+        .map(|(r, _)| r))
+}
+
+fn parse_en_passant(text: &str, side: Color) -> Result<Option<Square>, SyntaxError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let sq = Square::parse(text).ok_or(SyntaxError::EnPassant)?;
+    let rank = if side == Color::White {
+        Rank::Sixth
+    } else {
+        Rank::Third
+    };
+    if sq.rank() != rank {
+        return Err(SyntaxError::EnPassant);
+    }
+    Ok(Some(sq))
+}
+
+/// A clock: ASCII digits only (no sign), fitting in 16 bits.
+fn parse_number(text: &str) -> Option<u16> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn check_material(board: &Board) -> Result<(), PositionError> {
+    for color in [Color::White, Color::Black] {
+        let found = board.colored_pieces(color, Role::King).count();
+        if found != 1 {
+            return Err(PositionError::KingCount { color, found });
+        }
+        if board.colored(color).count() > 16 {
+            return Err(PositionError::TooManyPieces { color });
+        }
+    }
+    if let Some(square) = (board.pieces(Role::Pawn) & Bitboard::BACK_RANKS).first() {
+        return Err(PositionError::PawnOnBackRank { square });
+    }
+    Ok(())
+}
+
+/// The pawn that double-pushed past `ep` must stand in front of it, with `ep` and the square it
+/// came from empty.
+fn check_en_passant(board: &Board, ep: Square) -> Result<(), PositionError> {
+    let pusher = board.side_to_move().other();
+    let (pawn_rank, origin_rank) = match pusher {
+        Color::White => (Rank::Fourth, Rank::Second),
+        Color::Black => (Rank::Fifth, Rank::Seventh),
+    };
+    let pawn = Square::from_coords(ep.file(), pawn_rank);
+    let origin = Square::from_coords(ep.file(), origin_rank);
+    let occupied = board.occupied();
+    if board.piece_at(pawn)
+        != Some(Piece {
+            color: pusher,
+            role: Role::Pawn,
+        })
+        || occupied.contains(ep)
+        || occupied.contains(origin)
+    {
+        return Err(PositionError::EnPassantWithoutPawn { square: ep });
+    }
+    Ok(())
+}
+
+fn check_checks(board: &Board) -> Result<(), PositionError> {
+    let us = board.side_to_move();
+    let them = us.other();
+    if (board.attackers_to(board.king(them), board.occupied()) & board.colored(us)).any() {
+        return Err(PositionError::OppositeCheck);
+    }
+    let found = board.checkers().count();
+    if found > 2 {
+        return Err(PositionError::TooManyCheckers { found });
+    }
+    Ok(())
+}
+
+impl fmt::Display for Board {
+    /// The FEN of the position, all six fields; castling in `KQkq` order, en passant `-` unless
+    /// a pawn of the side to move stands beside the pawn that just double-pushed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_at(Square::new(rank * 8 + file)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        f.write_char(piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_char('/')?;
+            }
+        }
+        f.write_str(if self.side_to_move() == Color::White {
+            " w "
+        } else {
+            " b "
+        })?;
+        let rights = self.castling_rights();
+        if rights == 0 {
+            f.write_char('-')?;
+        }
+        for (bit, c) in "KQkq".chars().enumerate() {
+            if rights & (1 << bit) != 0 {
+                f.write_char(c)?;
+            }
+        }
+        match self.en_passant() {
+            Some(ep) => write!(f, " {ep}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", self.halfmove_clock(), self.fullmove_number())
+    }
+}

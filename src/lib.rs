@@ -1,0 +1,49 @@
+//! # movegen
+//!
+//! Legal chess move generation with bitboards: build-time magic (or PEXT) slider tables, a
+//! generator compiled once per side to move, copy-make with incremental Zobrist (Polyglot)
+//! hashing, FEN in and out, and perft with bulk counting.
+//!
+//! ```
+//! use movegen::{Board, perft};
+//!
+//! let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+//! assert_eq!(board.legal_moves().len(), 48);
+//! let e5f7 = board.parse_uci("e5f7")?;
+//! let after = board.play(e5f7)?;
+//! assert_eq!(after.to_string(), "r3k2r/p1ppqNb1/bn2pnp1/3P4/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
+//! assert_eq!(perft(&board, 2), 2039);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! No function allocates, uses global mutable state, or panics on bad input: FEN and move text
+//! produce typed errors ([`FenError`], [`UciError`]).
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+mod attacks;
+mod bitboard;
+mod board;
+mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod play;
+mod side;
+mod types;
+mod uci;
+mod zobrist;
+
+pub use attacks::{
+    BACKEND, Backend, aligned, between, bishop_attacks, king_attacks, knight_attacks, line,
+    pawn_attacks, queen_attacks, rook_attacks,
+};
+pub use bitboard::Bitboard;
+pub use board::{Board, CastlingSide};
+pub use fen::{FenError, PositionError, STARTPOS, SyntaxError};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Uci};
+pub use perft::{Divide, perft, perft_divide};
+pub use play::IllegalMove;
+pub use types::{Color, File, Piece, Rank, Role, Square};
+pub use uci::UciError;
