@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{Case, budget, epd_suite, perft_csv, perft_random, run_cases, run_within_budget, tricky};
+use common::{
+    Case, budget, epd_suite, perft_csv, perft_random, run_cases, run_within_budget, tricky,
+};
 use movegen::{Board, CastlingSide, FenError, PositionError, perft};
 
 /// Default budget for perft.csv rows.
@@ -28,7 +30,10 @@ fn perft_csv_deep_rows() {
     let cases = perft_csv();
     let start = std::time::Instant::now();
     let (ran, skipped) = run_cases(&cases, Some(CSV_BUDGET), DEEP_BUDGET);
-    eprintln!("perft.csv deep rows: {ran} pass in {:.1} s", start.elapsed().as_secs_f64());
+    eprintln!(
+        "perft.csv deep rows: {ran} pass in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     for name in skipped {
         eprintln!("  skipped {name}: over {DEEP_BUDGET} leaves (needs the hashed, threaded perft)");
     }
@@ -46,19 +51,31 @@ fn perft_random_within_budget() {
     let cases = perft_random();
     assert_eq!(cases.len(), 6838 * 6);
     let ran = run_within_budget("perft-random.epd", &cases, budget(1_000_000));
-    assert!(ran >= 27_000 || std::env::var_os("MOVEGEN_PERFT_BUDGET").is_some(), "{ran} rows");
+    assert!(
+        ran >= 27_000 || std::env::var_os("MOVEGEN_PERFT_BUDGET").is_some(),
+        "{ran} rows"
+    );
 }
 
 /// The Chess960 entries of the tricky file (X-FEN castling with kings or rooks off their
 /// standard squares) need Chess960 castling, which this crate does not read yet: each must be
 /// refused with a castling error, never miscounted.
-const CHESS960_IDS: [&str; 6] = ["xfen-00", "xfen-01", "xfen-02", "xfen-03", "xfen-04", "asymmetrical-and-king-on-h"];
+const CHESS960_IDS: [&str; 6] = [
+    "xfen-00",
+    "xfen-01",
+    "xfen-02",
+    "xfen-03",
+    "xfen-04",
+    "asymmetrical-and-king-on-h",
+];
 
 #[test]
 fn tricky_standard_positions() {
-    let (chess960, standard): (Vec<Case>, Vec<Case>) = tricky()
-        .into_iter()
-        .partition(|c| CHESS960_IDS.iter().any(|id| c.name.starts_with(&format!("tricky {id} "))));
+    let (chess960, standard): (Vec<Case>, Vec<Case>) = tricky().into_iter().partition(|c| {
+        CHESS960_IDS
+            .iter()
+            .any(|id| c.name.starts_with(&format!("tricky {id} ")))
+    });
     assert_eq!(standard.len() + chess960.len(), 67);
     let ran = run_within_budget("python-chess-tricky.perft", &standard, budget(10_000_000));
     assert_eq!(ran, standard.len());
@@ -89,7 +106,11 @@ fn asymmetrical_and_king_on_h_is_refused_with_castling_error() {
 fn en_passant_rank_pin() {
     let board = Board::from_fen("8/8/8/8/k1p4R/8/3P4/3K4 w - - 0 1").unwrap();
     let after = board.play(board.parse_uci("d2d4").unwrap()).unwrap();
-    assert_eq!(after.en_passant(), Some(movegen::Square::D3), "e.p. square kept (pins ignored)");
+    assert_eq!(
+        after.en_passant(),
+        Some(movegen::Square::D3),
+        "e.p. square kept (pins ignored)"
+    );
     assert_eq!(after.legal_moves().len(), 6, "c4d3 is illegal");
     assert!(after.parse_uci("c4d3").is_err());
 

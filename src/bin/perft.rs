@@ -52,14 +52,18 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
         .parse::<u32>()
         .ok()
         .filter(|&d| d <= MAX_DEPTH)
-        .ok_or_else(|| format!("DEPTH: expected a number from 0 to {MAX_DEPTH}, found {depth_text:?}"))?;
+        .ok_or_else(|| {
+            format!("DEPTH: expected a number from 0 to {MAX_DEPTH}, found {depth_text:?}")
+        })?;
     let mut fen = None;
     let mut moves: Vec<&str> = Vec::new();
     let mut i = 0;
     while i < options.len() {
         match options[i].as_str() {
             "--fen" => {
-                let text = options.get(i + 1).ok_or("--fen needs a FEN argument (quote it)")?;
+                let text = options
+                    .get(i + 1)
+                    .ok_or("--fen needs a FEN argument (quote it)")?;
                 if fen.replace(text.as_str()).is_some() {
                     return Err("--fen given twice".into());
                 }
@@ -72,8 +76,14 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
                     i += 1;
                 }
             }
-            other if other.starts_with('-') => return Err(format!("unknown option {other:?} (try --help)")),
-            other => return Err(format!("unexpected argument {other:?}: DEPTH must be the last argument")),
+            other if other.starts_with('-') => {
+                return Err(format!("unknown option {other:?} (try --help)"));
+            }
+            other => {
+                return Err(format!(
+                    "unexpected argument {other:?}: DEPTH must be the last argument"
+                ));
+            }
         }
     }
     let mut board = match fen {
@@ -81,7 +91,9 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
         None => Board::startpos(),
     };
     for mv in moves {
-        let parsed = board.parse_uci(mv).map_err(|e| format!("--moves: {mv:?} in {board}: {e}"))?;
+        let parsed = board
+            .parse_uci(mv)
+            .map_err(|e| format!("--moves: {mv:?} in {board}: {e}"))?;
         board = board.play_unchecked(parsed);
     }
     Ok(Command::Run(Args { board, depth }))
@@ -93,7 +105,11 @@ fn run(args: &Args) -> io::Result<()> {
     let total = if args.depth == 0 { 1 } else { divide.total() };
     let seconds = start.elapsed().as_secs_f64();
 
-    let mut lines: Vec<(String, u64)> = divide.entries().iter().map(|&(mv, n)| (mv.to_string(), n)).collect();
+    let mut lines: Vec<(String, u64)> = divide
+        .entries()
+        .iter()
+        .map(|&(mv, n)| (mv.to_string(), n))
+        .collect();
     lines.sort();
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (mv, n) in &lines {
@@ -120,7 +136,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Command::Version) => {
-            println!("perft (movegen {}), slider backend: {}", env!("CARGO_PKG_VERSION"), BACKEND);
+            println!(
+                "perft (movegen {}), slider backend: {}",
+                env!("CARGO_PKG_VERSION"),
+                BACKEND
+            );
             ExitCode::SUCCESS
         }
         Ok(Command::Run(args)) => match run(&args) {

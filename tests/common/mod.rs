@@ -15,7 +15,8 @@ pub fn project_file(path: &str) -> PathBuf {
 /// Lines of a data file without blank and `#` comment lines.
 pub fn data_lines(path: &str) -> Vec<String> {
     let path = project_file(path);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -40,7 +41,10 @@ pub struct Case {
 pub fn perft_csv() -> Vec<Case> {
     let lines = data_lines("perft.csv");
     let (header, rows) = lines.split_first().expect("perft.csv has a header");
-    assert!(header.starts_with("name,fen,depth,nodes,"), "unexpected header {header}");
+    assert!(
+        header.starts_with("name,fen,depth,nodes,"),
+        "unexpected header {header}"
+    );
     rows.iter()
         .map(|row| {
             let cols: Vec<&str> = row.split(',').collect();
@@ -81,10 +85,19 @@ pub fn perft_random() -> Vec<Case> {
         .map(|line| {
             let (fen, rest) = line.split_once(" id ").expect("id");
             let (id, perft) = rest.split_once(';').expect("id;");
-            let mut words = perft.trim().trim_end_matches(';').split_whitespace().skip(1);
+            let mut words = perft
+                .trim()
+                .trim_end_matches(';')
+                .split_whitespace()
+                .skip(1);
             let depth = words.next().expect("depth").parse().expect("depth");
             let nodes = words.next().expect("count").parse().expect("count");
-            Case { name: format!("perft-random {id} depth {depth}"), fen: fen.to_string(), depth, nodes }
+            Case {
+                name: format!("perft-random {id} depth {depth}"),
+                fen: fen.to_string(),
+                depth,
+                nodes,
+            }
         })
         .collect()
 }
@@ -116,7 +129,10 @@ pub fn tricky() -> Vec<Case> {
 /// CI's second slider backend), else `default`.
 pub fn budget(default: u128) -> u128 {
     match std::env::var("MOVEGEN_PERFT_BUDGET") {
-        Ok(text) => text.parse::<u128>().expect("MOVEGEN_PERFT_BUDGET must be a number").min(default),
+        Ok(text) => text
+            .parse::<u128>()
+            .expect("MOVEGEN_PERFT_BUDGET must be a number")
+            .min(default),
         Err(_) => default,
     }
 }
@@ -135,7 +151,8 @@ pub fn run_cases(cases: &[Case], above: Option<u128>, up_to: u128) -> (usize, Ve
         if above.is_some_and(|above| case.nodes <= above) {
             continue;
         }
-        let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", case.name, case.fen));
+        let board = Board::from_fen(&case.fen)
+            .unwrap_or_else(|e| panic!("{}: {}: {e}", case.name, case.fen));
         let got = perft(&board, case.depth);
         if u128::from(got) != case.nodes {
             let divide: Vec<String> = perft_divide(&board, case.depth)
@@ -160,7 +177,10 @@ pub fn run_cases(cases: &[Case], above: Option<u128>, up_to: u128) -> (usize, Ve
 /// Runs cases up to `up_to` nodes and reports skipped ones on stderr.
 pub fn run_within_budget(label: &str, cases: &[Case], up_to: u128) -> usize {
     let (ran, skipped) = run_cases(cases, None, up_to);
-    eprintln!("{label}: {ran} rows pass, {} skipped (budget {up_to} leaves per row)", skipped.len());
+    eprintln!(
+        "{label}: {ran} rows pass, {} skipped (budget {up_to} leaves per row)",
+        skipped.len()
+    );
     for name in skipped.iter().take(20) {
         eprintln!("  skipped {name}: over budget");
     }

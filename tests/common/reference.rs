@@ -6,8 +6,26 @@ use movegen::{Board, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
 
 type Mailbox = [Option<Piece>; 64];
 
-const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -42,7 +60,10 @@ fn attacked(m: &Mailbox, target: usize, by: Color) -> bool {
         }
     }
     for (steps, role) in [(&KNIGHT, Role::Knight), (&KING, Role::King)] {
-        if steps.iter().any(|&d| step(target, d).is_some_and(|s| is(m, s, by, role))) {
+        if steps
+            .iter()
+            .any(|&d| step(target, d).is_some_and(|s| is(m, s, by, role)))
+        {
             return true;
         }
     }
@@ -64,7 +85,9 @@ fn attacked(m: &Mailbox, target: usize, by: Color) -> bool {
 }
 
 fn king_square(m: &Mailbox, color: Color) -> usize {
-    (0..64).find(|&i| is(m, i, color, Role::King)).expect("king")
+    (0..64)
+        .find(|&i| is(m, i, color, Role::King))
+        .expect("king")
 }
 
 /// The mailbox after `mv` (which must be pseudo-legal).
@@ -77,8 +100,14 @@ fn make(m: &Mailbox, mv: Move, us: Color) -> Mailbox {
             next[to] = None;
             let rank = from / 8;
             let (king_file, rook_file) = if to > from { (6, 5) } else { (2, 3) };
-            next[rank * 8 + king_file] = Some(Piece { color: us, role: Role::King });
-            next[rank * 8 + rook_file] = Some(Piece { color: us, role: Role::Rook });
+            next[rank * 8 + king_file] = Some(Piece {
+                color: us,
+                role: Role::King,
+            });
+            next[rank * 8 + rook_file] = Some(Piece {
+                color: us,
+                role: Role::Rook,
+            });
         }
         MoveKind::EnPassant => {
             next[to] = piece;
@@ -136,7 +165,12 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
                 for t in targets {
                     if t / 8 == last_rank {
                         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                            add(&mut pseudo, from, t, MoveKind::promotion(role).expect("promotion"));
+                            add(
+                                &mut pseudo,
+                                from,
+                                t,
+                                MoveKind::promotion(role).expect("promotion"),
+                            );
                         }
                     } else {
                         add(&mut pseudo, from, t, MoveKind::Normal);
@@ -144,7 +178,11 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
                 }
             }
             Role::Knight | Role::King => {
-                let steps = if p.role == Role::Knight { &KNIGHT } else { &KING };
+                let steps = if p.role == Role::Knight {
+                    &KNIGHT
+                } else {
+                    &KING
+                };
                 for &d in steps {
                     if let Some(t) = step(from, d).filter(|&t| free_or_theirs(t)) {
                         add(&mut pseudo, from, t, MoveKind::Normal);
@@ -179,7 +217,9 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
     let king = king_square(&m, us);
     if !attacked(&m, king, them) {
         for side in CastlingSide::ALL {
-            let Some(rook) = board.castling_rook(us, side) else { continue };
+            let Some(rook) = board.castling_rook(us, side) else {
+                continue;
+            };
             let rook = rook.index();
             let rank = king / 8;
             let king_to = rank * 8 + side.king_file() as usize;
