@@ -9,7 +9,7 @@ use std::env;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
-use tablegen::{Backend, geometry, per_square, per_square_pair};
+use tablegen::{Backend, backend, geometry, per_square, per_square_pair};
 
 fn main() {
     println!("cargo::rerun-if-changed=gen");
@@ -120,75 +120,23 @@ fn write_words(path: &Path, words: &[u64], big_endian: bool) {
     fs::write(path, bytes).expect("write table");
 }
 
-/// The backend for the target being built, and why.
-///
-/// Everything is read from the environment cargo gives the build script (target features,
-/// rustflags, enabled features), never from `cfg!`, which would describe the build host.
+/// The backend for the target being built, and why; stops the build on contradictory
+/// settings.
 fn choose_backend() -> (Backend, String) {
-    let force_magic = env::var_os("CARGO_FEATURE_FORCE_MAGIC").is_some();
-    let force_pext = env::var_os("CARGO_FEATURE_FORCE_PEXT").is_some();
-    let target_features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
-    let bmi2 = target_features.split(',').any(|f| f == "bmi2");
-    match (force_magic, force_pext) {
-        (true, true) => {
-            panic!("movegen: features `force-magic` and `force-pext` exclude each other")
-        }
-        (true, false) => return (Backend::Magic, "feature force-magic".into()),
-        (false, true) if !bmi2 => panic!(
-            "movegen: feature `force-pext` needs a target with bmi2 \
-             (e.g. RUSTFLAGS=\"-C target-cpu=native\" or \"-C target-feature=+bmi2\")"
-        ),
-        (false, true) => return (Backend::Pext, "feature force-pext".into()),
-        (false, false) => {}
-    }
-    if !bmi2 {
-        return (Backend::Magic, "target has no bmi2".into());
-    }
-    match target_cpu().as_deref() {
-        Some("native") if env::var("TARGET").ok() == env::var("HOST").ok() => {
-            match host_slow_pext() {
-                Some(cpu) => (
-                    Backend::Magic,
-                    format!("bmi2, but the host is {cpu} (microcoded pext)"),
-                ),
-                None => (Backend::Pext, "bmi2 on the host CPU".into()),
-            }
-        }
-        Some(cpu)
-            if cpu.starts_with("znver1")
-                || cpu.starts_with("znver2")
-                || cpu.starts_with("bdver") =>
-        {
-            (
-                Backend::Magic,
-                format!("bmi2, but target-cpu={cpu} has microcoded pext"),
-            )
-        }
-        _ => (Backend::Pext, "target has bmi2".into()),
-    }
+    let var = |name: &str| env::var(name).unwrap_or_default();
+    let features = var("CARGO_CFG_TARGET_FEATURE");
+    let rustflags = var("CARGO_ENCODED_RUSTFLAGS");
+    let target = backend::Target {
+        features: &features,
+        rustflags: &rustflags,
+        force_magic: env::var_os("CARGO_FEATURE_FORCE_MAGIC").is_some(),
+        force_pext: env::var_os("CARGO_FEATURE_FORCE_PEXT").is_some(),
+        is_host: var("TARGET") == var("HOST"),
+    };
+    backend::choose(&target, host_slow_pext).unwrap_or_else(|e| panic!("movegen: {e}"))
 }
 
-/// The `-C target-cpu=...` value among the rustflags, if any (the last one wins, as in rustc).
-fn target_cpu() -> Option<String> {
-    let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
-    let mut cpu = None;
-    let mut after_c = false;
-    for flag in flags.split('\x1f') {
-        let option = if after_c {
-            Some(flag)
-        } else {
-            flag.strip_prefix("-C")
-        };
-        after_c = flag == "-C";
-        if let Some(value) = option.and_then(|o| o.strip_prefix("target-cpu=")) {
-            cpu = Some(value.to_string());
-        }
-    }
-    cpu
-}
-
-/// Describes the host CPU when it is one whose `pext` is microcoded: AMD family 0x15
-/// (Bulldozer..Excavator) and 0x17 (Zen 1, Zen 2).
+/// Describes the build host's CPU if its `pext` is microcoded (read with CPUID).
 #[cfg(target_arch = "x86_64")]
 fn host_slow_pext() -> Option<String> {
     use std::arch::x86_64::__cpuid;
@@ -197,20 +145,11 @@ fn host_slow_pext() -> Option<String> {
         .iter()
         .flat_map(|r| r.to_le_bytes())
         .collect();
-    if vendor != b"AuthenticAMD" {
-        return None;
-    }
-    let eax = __cpuid(1).eax;
-    let base = (eax >> 8) & 0xf;
-    let family = if base == 0xf {
-        base + ((eax >> 20) & 0xff)
-    } else {
-        base
-    };
-    matches!(family, 0x15 | 0x17).then(|| format!("AMD family {family:#x}"))
+    let family = backend::cpuid_family(__cpuid(1).eax);
+    backend::slow_pext(&vendor, family).then(|| format!("AMD family {family:#x}"))
 }
 
-/// Hosts without CPUID cannot run x86 code built for their own CPU with bmi2.
+/// A host without CPUID cannot run x86 code built for its own CPU.
 #[cfg(not(target_arch = "x86_64"))]
 fn host_slow_pext() -> Option<String> {
     None

@@ -2,20 +2,14 @@
 //! reference). It builds every attack table from the ray walks of [`geometry`], searches the
 //! magic numbers, and checks each table entry against the ray walk before anything is written.
 
+pub mod backend;
 pub mod geometry;
 pub mod index;
 pub mod magic;
 
 use geometry::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 
-/// How slider attacks are indexed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// Fancy magic bitboards: `(occupied & mask) * magic >> shift`.
-    Magic,
-    /// BMI2 parallel bit extract: `pext(occupied, mask)`.
-    Pext,
-}
+pub use backend::Backend;
 
 /// One square's entry for one slider: how to index its slice of the shared attack table.
 #[derive(Clone, Copy, Debug)]

@@ -47,6 +47,20 @@ fn perftsuite_within_budget() {
 }
 
 #[test]
+#[ignore = "every row (4.8 * 10^9 leaves in all): cargo test --release -- --ignored"]
+fn perftsuite_all_rows() {
+    let (ran, skipped) = run_cases(&epd_suite("tests/data/perftsuite.epd"), None, u128::MAX);
+    assert_eq!((ran, skipped.len()), (755, 0));
+}
+
+#[test]
+#[ignore = "rows up to 10^7 leaves (31,349 rows): cargo test --release -- --ignored"]
+fn perft_random_deep_rows() {
+    let (ran, _) = run_cases(&perft_random(), Some(1_000_000), 10_000_000);
+    eprintln!("perft-random.epd: {ran} more rows pass (10^6 < leaves <= 10^7)");
+}
+
+#[test]
 fn perft_random_within_budget() {
     let cases = perft_random();
     assert_eq!(cases.len(), 6838 * 6);

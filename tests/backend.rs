@@ -1,0 +1,124 @@
+//! The backend decision of `build.rs` (gen/backend.rs), for CPUs and flags this machine cannot
+//! show: Zen 1/2 with `target-cpu=native`, explicit `target-cpu`s, the two override features.
+
+#[path = "../gen/backend.rs"]
+mod backend;
+
+use backend::{Backend, Target, choose, cpuid_family, slow_pext, target_cpu};
+
+fn target<'a>(features: &'a str, rustflags: &'a str) -> Target<'a> {
+    Target {
+        features,
+        rustflags,
+        force_magic: false,
+        force_pext: false,
+        is_host: true,
+    }
+}
+
+const BMI2: &str = "avx2,bmi1,bmi2,fma,popcnt";
+
+#[test]
+fn pext_only_where_it_is_fast() {
+    let zen2 = || Some("AMD family 0x17".to_string());
+    let intel = || None;
+    let pick = |t: &Target, host: fn() -> Option<String>| choose(t, host).unwrap().0;
+    assert_eq!(pick(&target("sse2", ""), intel), Backend::Magic, "no bmi2");
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-cpu=native"), intel),
+        Backend::Pext
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-cpu=native"), zen2),
+        Backend::Magic,
+        "native on Zen 2"
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-C\x1ftarget-cpu=native"), zen2),
+        Backend::Magic,
+        "split -C flag"
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-cpu=znver1"), intel),
+        Backend::Magic
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-cpu=znver2"), intel),
+        Backend::Magic
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-cpu=bdver4"), intel),
+        Backend::Magic
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-cpu=znver3"), zen2),
+        Backend::Pext,
+        "explicit CPU wins"
+    );
+    assert_eq!(
+        pick(&target(BMI2, "-Ctarget-feature=+bmi2"), zen2),
+        Backend::Pext,
+        "host not asked"
+    );
+    let cross = Target {
+        is_host: false,
+        ..target(BMI2, "-Ctarget-cpu=native")
+    };
+    assert_eq!(
+        pick(&cross, zen2),
+        Backend::Pext,
+        "native of another host says nothing"
+    );
+}
+
+#[test]
+fn overrides() {
+    let force_magic = Target {
+        force_magic: true,
+        ..target(BMI2, "")
+    };
+    assert_eq!(choose(&force_magic, || None).unwrap().0, Backend::Magic);
+    let force_pext = Target {
+        force_pext: true,
+        ..target(BMI2, "-Ctarget-cpu=native")
+    };
+    assert_eq!(
+        choose(&force_pext, || Some("Zen".into())).unwrap().0,
+        Backend::Pext
+    );
+    let no_bmi2 = Target {
+        force_pext: true,
+        ..target("sse2", "")
+    };
+    assert!(choose(&no_bmi2, || None).unwrap_err().contains("bmi2"));
+    let both = Target {
+        force_pext: true,
+        force_magic: true,
+        ..target(BMI2, "")
+    };
+    assert!(choose(&both, || None).is_err());
+}
+
+#[test]
+fn flag_and_cpuid_parsing() {
+    assert_eq!(target_cpu(""), None);
+    assert_eq!(target_cpu("-Ctarget-cpu=native"), Some("native"));
+    assert_eq!(
+        target_cpu("-C\x1ftarget-cpu=znver1\x1f-Copt-level=3"),
+        Some("znver1")
+    );
+    assert_eq!(
+        target_cpu("-Ctarget-cpu=znver1\x1f-Ctarget-cpu=native"),
+        Some("native"),
+        "last wins"
+    );
+    assert_eq!(target_cpu("-Ctarget-feature=+bmi2"), None);
+    // EPYC 7551 (Zen 1): family 0xf + extended 0x8 = 0x17. Intel: family 6.
+    assert_eq!(cpuid_family(0x0080_0f12), 0x17);
+    assert_eq!(cpuid_family(0x0000_06f2), 6);
+    assert_eq!(cpuid_family(0x00a0_0f11), 0x19);
+    assert!(slow_pext(b"AuthenticAMD", 0x17));
+    assert!(slow_pext(b"AuthenticAMD", 0x15));
+    assert!(!slow_pext(b"AuthenticAMD", 0x19));
+    assert!(!slow_pext(b"GenuineIntel", 0x17));
+}
