@@ -47,3 +47,8 @@ pub use perft::{Divide, perft, perft_divide};
 pub use play::IllegalMove;
 pub use types::{Color, File, Piece, Rank, Role, Square};
 pub use uci::UciError;
+
+/// The README's examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -91,8 +91,15 @@ fn tricky_standard_positions() {
             .any(|id| c.name.starts_with(&format!("tricky {id} ")))
     });
     assert_eq!(standard.len() + chess960.len(), 67);
-    let ran = run_within_budget("python-chess-tricky.perft", &standard, budget(10_000_000));
-    assert_eq!(ran, standard.len());
+    let up_to = budget(10_000_000);
+    let ran = run_within_budget("python-chess-tricky.perft", &standard, up_to);
+    if up_to == 10_000_000 {
+        assert_eq!(
+            ran,
+            standard.len(),
+            "all standard entries fit the default budget"
+        );
+    }
     for case in chess960 {
         match Board::from_fen(&case.fen) {
             Err(FenError::Position(PositionError::CastlingWithoutPieces { .. })) => {}
