@@ -77,14 +77,15 @@ fn main() {
         }
         writeln!(src, "];").unwrap();
     }
-    let leapers = [
+    use geometry::{BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRECTIONS};
+    let per_square_tables = [
         (
             "KNIGHT",
-            per_square(|sq| geometry::leaper_attacks(sq, &geometry::KNIGHT_JUMPS)),
+            per_square(|sq| geometry::leaper_attacks(sq, &KNIGHT_JUMPS)),
         ),
         (
             "KING",
-            per_square(|sq| geometry::leaper_attacks(sq, &geometry::KING_STEPS)),
+            per_square(|sq| geometry::leaper_attacks(sq, &KING_STEPS)),
         ),
         (
             "WHITE_PAWN",
@@ -94,8 +95,16 @@ fn main() {
             "BLACK_PAWN",
             per_square(|sq| geometry::pawn_attacks(false, sq)),
         ),
+        (
+            "ROOK_RAYS",
+            per_square(|sq| geometry::sliding_attacks(sq, 0, &ROOK_DIRECTIONS)),
+        ),
+        (
+            "BISHOP_RAYS",
+            per_square(|sq| geometry::sliding_attacks(sq, 0, &BISHOP_DIRECTIONS)),
+        ),
     ];
-    for (name, table) in leapers {
+    for (name, table) in per_square_tables {
         writeln!(src, "pub static {name}: [u64; 64] = [").unwrap();
         for value in table {
             writeln!(src, "    {value:#018x},").unwrap();

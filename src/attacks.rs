@@ -124,6 +124,18 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
+/// Squares a rook on `sq` attacks on an empty board (its rank and file).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::ROOK_RAYS[sq.index()])
+}
+
+/// Squares a bishop on `sq` attacks on an empty board (its two diagonals).
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::BISHOP_RAYS[sq.index()])
+}
+
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {

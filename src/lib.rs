@@ -36,8 +36,8 @@ mod uci;
 mod zobrist;
 
 pub use attacks::{
-    BACKEND, Backend, aligned, between, bishop_attacks, king_attacks, knight_attacks, line,
-    pawn_attacks, queen_attacks, rook_attacks,
+    BACKEND, Backend, aligned, between, bishop_attacks, bishop_rays, king_attacks, knight_attacks,
+    line, pawn_attacks, queen_attacks, rook_attacks, rook_rays,
 };
 pub use bitboard::Bitboard;
 pub use board::{Board, CastlingSide};

@@ -1,15 +1,20 @@
 //! The legal move generator: legal by construction, one copy per side to move.
 //!
 //! Per node it computes the checkers, a check mask (squares that capture or block the single
-//! checker), and the pinned pieces (from the `between` table, looking out from the king through
-//! our pieces at their sliders). Each piece then moves only to squares that are in the check
-//! mask and, if pinned, on the line through the king. The king moves to squares not attacked
-//! with the king itself removed from the occupancy (so it cannot step back along a checking ray).
-//! En passant, which removes two pieces from one rank, is checked by recomputing the attacks
-//! on the king after the capture.
+//! checker), and the pinned pieces, split into those pinned along a diagonal and along a rank or
+//! file (from the `between` table, looking out from the king through our pieces at their
+//! sliders). Each piece then moves only to squares in the check mask and, if pinned, on the line
+//! through the king. The king moves to squares not attacked with the king itself removed from
+//! the occupancy (so it cannot step back along a checking ray); only the enemy pieces that can
+//! reach the king's free neighbours at all are consulted. Pawns move set-wise. En passant, which
+//! removes two pieces from one rank, is checked by recomputing the attacks on the king.
+//!
+//! The same building blocks serve two consumers: [`generate`] hands out each piece's target set,
+//! [`count`] only adds up popcounts (the last ply of perft, [`Board::count_moves`]).
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
@@ -30,8 +35,10 @@ pub(crate) struct Node {
     pub occupied: Bitboard,
     /// Their pieces giving check.
     pub checkers: Bitboard,
-    /// Our pieces pinned to our king.
-    pub pinned: Bitboard,
+    /// Our pieces pinned to our king along a diagonal.
+    pub pinned_diagonal: Bitboard,
+    /// Our pieces pinned to our king along a rank or file.
+    pub pinned_orthogonal: Bitboard,
     /// Squares a non-king move may go to: not ours, and capturing or blocking a single checker.
     pub target: Bitboard,
 }
@@ -49,19 +56,23 @@ impl Node {
 
         let mut checkers = (knight_attacks(king) & board.colored_pieces(them, Role::Knight))
             | (pawn_attacks(us, king) & board.colored_pieces(them, Role::Pawn));
-        let snipers = ((rook_attacks(king, theirs) & board.rook_movers())
-            | (bishop_attacks(king, theirs) & board.bishop_movers()))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= Bitboard::from_square(sniper);
-            } else if !blockers.has_many() {
-                pinned |= blockers & ours;
+        // Their sliders seen from our king through our own pieces: with nothing of ours in
+        // between a slider gives check, with one piece of ours that piece is pinned.
+        let mut pins = [Bitboard::EMPTY; 2];
+        let snipers = [
+            bishop_attacks(king, theirs) & board.bishop_movers() & theirs,
+            rook_attacks(king, theirs) & board.rook_movers() & theirs,
+        ];
+        for (pinned, snipers) in pins.iter_mut().zip(snipers) {
+            for sniper in snipers {
+                let blockers = between(king, sniper) & occupied;
+                if blockers.is_empty() {
+                    checkers = checkers.with(sniper);
+                } else if !blockers.has_many() {
+                    *pinned |= blockers;
+                }
             }
         }
-
         let check_mask = match checkers.first() {
             None => Bitboard::FULL,
             Some(checker) => between(king, checker) | checkers,
@@ -72,8 +83,43 @@ impl Node {
             theirs,
             occupied,
             checkers,
-            pinned,
+            pinned_diagonal: pins[0],
+            pinned_orthogonal: pins[1],
             target: !ours & check_mask,
+        }
+    }
+
+    /// Our pinned pieces.
+    #[inline(always)]
+    fn pinned(&self) -> Bitboard {
+        self.pinned_diagonal | self.pinned_orthogonal
+    }
+
+    /// Legal diagonal moves of our bishop or queen on `from`.
+    #[inline(always)]
+    fn diagonal_targets(&self, from: Square) -> Bitboard {
+        if self.pinned_orthogonal.contains(from) {
+            return Bitboard::EMPTY;
+        }
+        let to = bishop_attacks(from, self.occupied) & self.target;
+        if self.pinned_diagonal.contains(from) {
+            to & line(self.king, from)
+        } else {
+            to
+        }
+    }
+
+    /// Legal rank and file moves of our rook or queen on `from`.
+    #[inline(always)]
+    fn orthogonal_targets(&self, from: Square) -> Bitboard {
+        if self.pinned_diagonal.contains(from) {
+            return Bitboard::EMPTY;
+        }
+        let to = rook_attacks(from, self.occupied) & self.target;
+        if self.pinned_orthogonal.contains(from) {
+            to & line(self.king, from)
+        } else {
+            to
         }
     }
 }
@@ -99,6 +145,169 @@ pub(crate) fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bit
         | (bishop_attacks(sq, occupied) & board.bishop_movers())
 }
 
+/// Squares our king can step to (castling aside): its neighbours that are not ours and not
+/// attacked once the king has left its square. Only enemy pieces that can reach one of those
+/// neighbours on an empty board are looked at.
+#[inline(always)]
+fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
+    let zone = king_attacks(node.king) & !node.ours;
+    if zone.is_empty() {
+        return zone;
+    }
+    let them = S::Other::COLOR;
+    let theirs = node.theirs;
+    let pawns = board.colored_pieces(them, Role::Pawn);
+    let mut attacked =
+        S::Other::up_west(pawns) | S::Other::up_east(pawns) | king_attacks(board.king(them));
+    for knight in board.pieces(Role::Knight) & theirs {
+        attacked |= knight_attacks(knight);
+    }
+    let occupied = node.occupied.without(node.king);
+    for slider in board.bishop_movers() & theirs {
+        if (bishop_rays(slider) & zone).any() {
+            attacked |= bishop_attacks(slider, occupied);
+        }
+    }
+    for slider in board.rook_movers() & theirs {
+        if (rook_rays(slider) & zone).any() {
+            attacked |= rook_attacks(slider, occupied);
+        }
+    }
+    zone & !attacked
+}
+
+/// The rooks our king may legally castle with (castling is king-takes-own-rook): the right,
+/// every square between king and rook and both destinations empty apart from king and rook, and
+/// no square from the king to its destination attacked (with king and rook lifted, so neither
+/// shields the path; this matters in Chess960).
+#[inline(always)]
+fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
+    let us = S::COLOR;
+    let ours_rights = CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us);
+    if node.checkers.any() || board.castling_rights() & ours_rights == 0 {
+        return Bitboard::EMPTY;
+    }
+    castling_targets_slow::<S>(board, node)
+}
+
+#[inline(never)]
+fn castling_targets_slow<S: Side>(board: &Board, node: &Node) -> Bitboard {
+    let mut targets = Bitboard::EMPTY;
+    for side in CastlingSide::ALL {
+        let Some(rook) = board.castling_rook(S::COLOR, side) else {
+            continue;
+        };
+        let king_to = Square::from_coords(side.king_file(), node.king.rank());
+        let rook_to = Square::from_coords(side.rook_file(), node.king.rank());
+        let king_path = between(node.king, king_to).with(king_to);
+        let movers = Bitboard::from_square(node.king).with(rook);
+        let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
+        if (must_be_empty & node.occupied).any() {
+            continue;
+        }
+        let occupied = node.occupied & !movers;
+        if king_path
+            .into_iter()
+            .all(|sq| !attacked_by(board, S::Other::COLOR, sq, occupied))
+        {
+            targets = targets.with(rook);
+        }
+    }
+    targets
+}
+
+/// Destinations of our pawn moves, by direction, so each destination names its pawn: a single
+/// push to `to` comes from one rank behind, a capture west from behind and east of it, etc.
+/// En passant is not included (see [`en_passant_targets`]).
+#[derive(Clone, Copy)]
+struct PawnTargets {
+    single: Bitboard,
+    double: Bitboard,
+    west: Bitboard,
+    east: Bitboard,
+}
+
+impl PawnTargets {
+    #[inline(always)]
+    fn new<S: Side>(board: &Board, node: &Node) -> PawnTargets {
+        let pawns = board.colored_pieces(S::COLOR, Role::Pawn);
+        let empty = !node.occupied;
+        // A pawn pinned along a diagonal never pushes; one pinned along a rank or file may push
+        // only if the pin runs along its file (the king's file).
+        let king_file = Bitboard::file(node.king.file());
+        let pushers = pawns & !node.pinned_diagonal & !(node.pinned_orthogonal & !king_file);
+        let single = S::up(pushers) & empty;
+        let double = S::up(single & S::THIRD_RANK) & empty & node.target;
+        let capturers = pawns & !node.pinned();
+        let capturable = node.theirs & node.target;
+        let mut west = S::up_west(capturers) & capturable;
+        let mut east = S::up_east(capturers) & capturable;
+        // A pawn pinned along a diagonal may capture the pinner (or along the pin line).
+        for pawn in pawns & node.pinned_diagonal {
+            let pin_line = line(node.king, pawn);
+            let from = Bitboard::from_square(pawn);
+            west |= S::up_west(from) & capturable & pin_line;
+            east |= S::up_east(from) & capturable & pin_line;
+        }
+        PawnTargets {
+            single: single & node.target,
+            double,
+            west,
+            east,
+        }
+    }
+
+    /// The destinations of the pawn on `from`.
+    #[inline(always)]
+    fn of<S: Side>(&self, from: Square) -> Bitboard {
+        let from = Bitboard::from_square(from);
+        let one = S::up(from);
+        (one & self.single)
+            | (S::up(one) & self.double)
+            | (S::up_west(from) & self.west)
+            | (S::up_east(from) & self.east)
+    }
+
+    /// Number of moves, four for each promotion.
+    #[inline(always)]
+    fn count(&self) -> u32 {
+        let back = Bitboard::BACK_RANKS;
+        self.single.count()
+            + self.double.count()
+            + self.west.count()
+            + self.east.count()
+            + 3 * ((self.single & back).count()
+                + (self.west & back).count()
+                + (self.east & back).count())
+    }
+}
+
+/// Our pawns that may capture en passant (the en-passant square is the target).
+#[inline(always)]
+fn en_passant_capturers<S: Side>(board: &Board, node: &Node) -> Bitboard {
+    let Some(ep) = board.en_passant() else {
+        return Bitboard::EMPTY;
+    };
+    let mut capturers = Bitboard::EMPTY;
+    for pawn in pawn_attacks(S::Other::COLOR, ep) & board.colored_pieces(S::COLOR, Role::Pawn) {
+        if en_passant_is_legal::<S>(board, node, pawn, ep) {
+            capturers = capturers.with(pawn);
+        }
+    }
+    capturers
+}
+
+/// Whether our pawn on `from` may capture en passant on `ep`: the king must not be attacked
+/// once the pawn has moved and the captured pawn is gone (this covers checks, ordinary pins and
+/// the rank pin where both pawns leave the king's rank).
+#[inline(never)]
+fn en_passant_is_legal<S: Side>(board: &Board, node: &Node, from: Square, ep: Square) -> bool {
+    let captured = ep.offset(-S::UP);
+    let occupied = (node.occupied.without(from).without(captured)).with(ep);
+    let attackers = attackers_to(board, node.king, occupied) & node.theirs;
+    (attackers & !Bitboard::from_square(captured)).is_empty()
+}
+
 /// Calls `listener` with the legal moves of each of our pieces that has any; stops early and
 /// returns `true` when the listener returns `true`.
 #[inline(always)]
@@ -107,15 +316,76 @@ pub(crate) fn generate<S: Side>(
     listener: &mut impl FnMut(PieceMoves) -> bool,
 ) -> bool {
     let node = Node::new::<S>(board);
-    if king_moves::<S>(board, &node, listener) {
+    let castles = castling_targets::<S>(board, &node);
+    let king_to = king_targets::<S>(board, &node) | castles;
+    if emit(listener, Role::King, node.king, king_to, castles) {
         return true;
     }
     if node.checkers.has_many() {
         return false;
     }
-    pawn_moves::<S>(board, &node, listener)
-        || knight_moves::<S>(board, &node, listener)
-        || slider_moves::<S>(board, &node, listener)
+    let us = S::COLOR;
+    let pawns = PawnTargets::new::<S>(board, &node);
+    let ep = board
+        .en_passant()
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let ep_capturers = en_passant_capturers::<S>(board, &node);
+    for from in board.colored_pieces(us, Role::Pawn) {
+        let special = if ep_capturers.contains(from) {
+            ep
+        } else {
+            Bitboard::EMPTY
+        };
+        if emit(
+            listener,
+            Role::Pawn,
+            from,
+            pawns.of::<S>(from) | special,
+            special,
+        ) {
+            return true;
+        }
+    }
+    for from in board.colored_pieces(us, Role::Knight) & !node.pinned() {
+        if emit(
+            listener,
+            Role::Knight,
+            from,
+            knight_attacks(from) & node.target,
+            Bitboard::EMPTY,
+        ) {
+            return true;
+        }
+    }
+    for from in board.colored_pieces(us, Role::Bishop) {
+        if emit(
+            listener,
+            Role::Bishop,
+            from,
+            node.diagonal_targets(from),
+            Bitboard::EMPTY,
+        ) {
+            return true;
+        }
+    }
+    for from in board.colored_pieces(us, Role::Rook) {
+        if emit(
+            listener,
+            Role::Rook,
+            from,
+            node.orthogonal_targets(from),
+            Bitboard::EMPTY,
+        ) {
+            return true;
+        }
+    }
+    for from in board.colored_pieces(us, Role::Queen) {
+        let to = node.diagonal_targets(from) | node.orthogonal_targets(from);
+        if emit(listener, Role::Queen, from, to, Bitboard::EMPTY) {
+            return true;
+        }
+    }
+    false
 }
 
 #[inline(always)]
@@ -135,144 +405,27 @@ fn emit(
         })
 }
 
+/// The number of legal moves for side `S`, by popcount, without listing them.
 #[inline(always)]
-fn king_moves<S: Side>(
-    board: &Board,
-    node: &Node,
-    listener: &mut impl FnMut(PieceMoves) -> bool,
-) -> bool {
-    let them = S::Other::COLOR;
-    let without_king = node.occupied.without(node.king);
-    let mut to = Bitboard::EMPTY;
-    for sq in king_attacks(node.king) & !node.ours {
-        if !attacked_by(board, them, sq, without_king) {
-            to = to.with(sq);
-        }
+pub(crate) fn count<S: Side>(board: &Board) -> u64 {
+    let node = Node::new::<S>(board);
+    let mut n = (king_targets::<S>(board, &node) | castling_targets::<S>(board, &node)).count();
+    if node.checkers.has_many() {
+        return n.into();
     }
-    let castles = if node.checkers.is_empty() && board.castling_rights() != 0 {
-        castling_targets::<S>(board, node)
-    } else {
-        Bitboard::EMPTY
-    };
-    emit(listener, Role::King, node.king, to | castles, castles)
-}
-
-/// The rooks our king may legally castle with (castling is king-takes-own-rook).
-#[inline(never)]
-fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let us = S::COLOR;
-    let mut targets = Bitboard::EMPTY;
-    for side in CastlingSide::ALL {
-        let Some(rook) = board.castling_rook(us, side) else {
-            continue;
-        };
-        let king_to = Square::from_coords(side.king_file(), node.king.rank());
-        let rook_to = Square::from_coords(side.rook_file(), node.king.rank());
-        let king_path = between(node.king, king_to).with(king_to);
-        let movers = Bitboard::from_square(node.king).with(rook);
-        let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-        if (must_be_empty & node.occupied).any() {
-            continue;
-        }
-        // Attacks are tested with king and rook lifted: neither shields the king's path.
-        let occupied = node.occupied & !movers;
-        if king_path
-            .into_iter()
-            .all(|sq| !attacked_by(board, S::Other::COLOR, sq, occupied))
-        {
-            targets = targets.with(rook);
-        }
+    n += PawnTargets::new::<S>(board, &node).count();
+    n += en_passant_capturers::<S>(board, &node).count();
+    for from in board.colored_pieces(us, Role::Knight) & !node.pinned() {
+        n += (knight_attacks(from) & node.target).count();
     }
-    targets
-}
-
-#[inline(always)]
-fn knight_moves<S: Side>(
-    board: &Board,
-    node: &Node,
-    listener: &mut impl FnMut(PieceMoves) -> bool,
-) -> bool {
-    let knights = board.colored_pieces(S::COLOR, Role::Knight) & !node.pinned;
-    for from in knights {
-        if emit(
-            listener,
-            Role::Knight,
-            from,
-            knight_attacks(from) & node.target,
-            Bitboard::EMPTY,
-        ) {
-            return true;
-        }
+    for from in board.bishop_movers() & node.ours {
+        n += node.diagonal_targets(from).count();
     }
-    false
-}
-
-#[inline(always)]
-fn slider_moves<S: Side>(
-    board: &Board,
-    node: &Node,
-    listener: &mut impl FnMut(PieceMoves) -> bool,
-) -> bool {
-    let ours = node.ours;
-    for role in [Role::Bishop, Role::Rook, Role::Queen] {
-        for from in board.pieces(role) & ours {
-            let mut to = match role {
-                Role::Bishop => bishop_attacks(from, node.occupied),
-                Role::Rook => rook_attacks(from, node.occupied),
-                _ => bishop_attacks(from, node.occupied) | rook_attacks(from, node.occupied),
-            } & node.target;
-            if node.pinned.contains(from) {
-                to &= line(node.king, from);
-            }
-            if emit(listener, role, from, to, Bitboard::EMPTY) {
-                return true;
-            }
-        }
+    for from in board.rook_movers() & node.ours {
+        n += node.orthogonal_targets(from).count();
     }
-    false
-}
-
-#[inline(always)]
-fn pawn_moves<S: Side>(
-    board: &Board,
-    node: &Node,
-    listener: &mut impl FnMut(PieceMoves) -> bool,
-) -> bool {
-    let us = S::COLOR;
-    let empty = !node.occupied;
-    let ep = board.en_passant();
-    for from in board.colored_pieces(us, Role::Pawn) {
-        let attacks = pawn_attacks(us, from);
-        let single = S::up(Bitboard::from_square(from)) & empty;
-        let double = S::up(single & S::THIRD_RANK) & empty;
-        let mut to = ((attacks & node.theirs) | single | double) & node.target;
-        if node.pinned.contains(from) {
-            to &= line(node.king, from);
-        }
-        let mut special = Bitboard::EMPTY;
-        if let Some(ep) = ep
-            && attacks.contains(ep)
-            && en_passant_is_legal::<S>(board, node, from, ep)
-        {
-            special = Bitboard::from_square(ep);
-            to |= special;
-        }
-        if emit(listener, Role::Pawn, from, to, special) {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether our pawn on `from` may capture en passant on `ep`: the king must not be attacked
-/// once the pawn has moved and the captured pawn is gone (this covers checks, ordinary pins and
-/// the rank pin where both pawns leave the king's rank).
-#[inline(never)]
-fn en_passant_is_legal<S: Side>(board: &Board, node: &Node, from: Square, ep: Square) -> bool {
-    let captured = ep.offset(-S::UP);
-    let occupied = (node.occupied.without(from).without(captured)).with(ep);
-    let attackers = attackers_to(board, node.king, occupied) & node.theirs;
-    (attackers & !Bitboard::from_square(captured)).is_empty()
+    n.into()
 }
 
 impl Board {
@@ -299,12 +452,11 @@ impl Board {
 
     /// The number of legal moves, counted without listing them.
     pub fn count_moves(&self) -> usize {
-        let mut count = 0;
-        self.generate_moves(|moves| {
-            count += moves.len();
-            false
-        });
-        count
+        let n = match self.side_to_move() {
+            Color::White => count::<White>(self),
+            Color::Black => count::<Black>(self),
+        };
+        n as usize
     }
 
     /// Whether the side to move has any legal move.

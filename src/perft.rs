@@ -3,7 +3,7 @@
 //! popcount of each piece's target set).
 
 use crate::board::Board;
-use crate::movegen::generate;
+use crate::movegen::{count, generate};
 use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::play::play;
 use crate::side::{Black, Side, White};
@@ -37,16 +37,6 @@ fn perft_side<S: Side>(board: &Board, depth: u32) -> u64 {
                 .sum()
         }
     }
-}
-
-#[inline(always)]
-fn count<S: Side>(board: &Board) -> u64 {
-    let mut n = 0;
-    generate::<S>(board, &mut |moves| {
-        n += moves.len() as u64;
-        false
-    });
-    n
 }
 
 /// Perft split by root move, in generation order, with no heap allocation.

@@ -18,7 +18,14 @@ pub trait Side: Copy + 'static {
 
     /// Every square one rank forward.
     fn up(bb: Bitboard) -> Bitboard;
+    /// Every square one rank forward and one file towards the a-file (a pawn capturing west).
+    fn up_west(bb: Bitboard) -> Bitboard;
+    /// Every square one rank forward and one file towards the h-file (a pawn capturing east).
+    fn up_east(bb: Bitboard) -> Bitboard;
 }
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 
 /// White to move.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +45,16 @@ impl Side for White {
     fn up(bb: Bitboard) -> Bitboard {
         bb.up()
     }
+
+    #[inline(always)]
+    fn up_west(bb: Bitboard) -> Bitboard {
+        Bitboard((bb.0 & NOT_FILE_A) << 7)
+    }
+
+    #[inline(always)]
+    fn up_east(bb: Bitboard) -> Bitboard {
+        Bitboard((bb.0 & NOT_FILE_H) << 9)
+    }
 }
 
 impl Side for Black {
@@ -49,5 +66,15 @@ impl Side for Black {
     #[inline(always)]
     fn up(bb: Bitboard) -> Bitboard {
         bb.down()
+    }
+
+    #[inline(always)]
+    fn up_west(bb: Bitboard) -> Bitboard {
+        Bitboard((bb.0 & NOT_FILE_A) >> 9)
+    }
+
+    #[inline(always)]
+    fn up_east(bb: Bitboard) -> Bitboard {
+        Bitboard((bb.0 & NOT_FILE_H) >> 7)
     }
 }
