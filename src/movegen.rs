@@ -183,37 +183,46 @@ fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
 #[inline(always)]
 fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let us = S::COLOR;
-    let ours_rights = CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us);
-    if node.checkers.any() || board.castling_rights() & ours_rights == 0 {
-        return Bitboard::EMPTY;
-    }
-    castling_targets_slow::<S>(board, node)
-}
-
-#[inline(never)]
-fn castling_targets_slow<S: Side>(board: &Board, node: &Node) -> Bitboard {
+    let rights = board.castling_rights();
     let mut targets = Bitboard::EMPTY;
+    if node.checkers.any()
+        || rights & (CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us)) == 0
+    {
+        return targets;
+    }
     for side in CastlingSide::ALL {
-        let Some(rook) = board.castling_rook(S::COLOR, side) else {
-            continue;
-        };
-        let king_to = Square::from_coords(side.king_file(), node.king.rank());
-        let rook_to = Square::from_coords(side.rook_file(), node.king.rank());
-        let king_path = between(node.king, king_to).with(king_to);
-        let movers = Bitboard::from_square(node.king).with(rook);
-        let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-        if (must_be_empty & node.occupied).any() {
+        if rights & side.bit(us) == 0 {
             continue;
         }
-        let occupied = node.occupied & !movers;
-        if king_path
-            .into_iter()
-            .all(|sq| !attacked_by(board, S::Other::COLOR, sq, occupied))
+        let rook = board.castling_rooks()[2 * us.index() + side as usize];
+        // Cheap necessary condition first: the squares between king and rook lie within the
+        // squares that must be empty.
+        if (between(node.king, rook) & node.occupied).is_empty()
+            && castling_is_legal::<S>(board, node, side, rook)
         {
             targets = targets.with(rook);
         }
     }
     targets
+}
+
+#[inline(never)]
+fn castling_is_legal<S: Side>(
+    board: &Board,
+    node: &Node,
+    side: CastlingSide,
+    rook: Square,
+) -> bool {
+    let king_to = Square::from_coords(side.king_file(), node.king.rank());
+    let rook_to = Square::from_coords(side.rook_file(), node.king.rank());
+    let king_path = between(node.king, king_to).with(king_to);
+    let movers = Bitboard::from_square(node.king).with(rook);
+    let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
+    let occupied = node.occupied & !movers;
+    (must_be_empty & node.occupied).is_empty()
+        && king_path
+            .into_iter()
+            .all(|sq| !attacked_by(board, S::Other::COLOR, sq, occupied))
 }
 
 /// Destinations of our pawn moves, by direction, so each destination names its pawn: a single
