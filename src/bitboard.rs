@@ -57,6 +57,12 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
+    /// Whether the set shares a square with `other`.
+    #[inline(always)]
+    pub const fn any_of(self, other: Bitboard) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// The number of squares.
     #[inline(always)]
     pub const fn count(self) -> u32 {

@@ -91,13 +91,13 @@ impl Node {
 
     /// Our pinned pieces.
     #[inline(always)]
-    fn pinned(&self) -> Bitboard {
+    pub(crate) fn pinned(&self) -> Bitboard {
         self.pinned_diagonal | self.pinned_orthogonal
     }
 
     /// Legal diagonal moves of our bishop or queen on `from`.
     #[inline(always)]
-    fn diagonal_targets(&self, from: Square) -> Bitboard {
+    pub(crate) fn diagonal_targets(&self, from: Square) -> Bitboard {
         if self.pinned_orthogonal.contains(from) {
             return Bitboard::EMPTY;
         }
@@ -111,7 +111,7 @@ impl Node {
 
     /// Legal rank and file moves of our rook or queen on `from`.
     #[inline(always)]
-    fn orthogonal_targets(&self, from: Square) -> Bitboard {
+    pub(crate) fn orthogonal_targets(&self, from: Square) -> Bitboard {
         if self.pinned_diagonal.contains(from) {
             return Bitboard::EMPTY;
         }
@@ -149,7 +149,7 @@ pub(crate) fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bit
 /// attacked once the king has left its square. Only enemy pieces that can reach one of those
 /// neighbours on an empty board are looked at.
 #[inline(always)]
-fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
+pub(crate) fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let zone = king_attacks(node.king) & !node.ours;
     if zone.is_empty() {
         return zone;
@@ -181,7 +181,7 @@ fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
 /// no square from the king to its destination attacked (with king and rook lifted, so neither
 /// shields the path; this matters in Chess960).
 #[inline(always)]
-fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
+pub(crate) fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let us = S::COLOR;
     let rights = board.castling_rights();
     let mut targets = Bitboard::EMPTY;
@@ -229,7 +229,7 @@ fn castling_is_legal<S: Side>(
 /// push to `to` comes from one rank behind, a capture west from behind and east of it, etc.
 /// En passant is not included (see [`en_passant_targets`]).
 #[derive(Clone, Copy)]
-struct PawnTargets {
+pub(crate) struct PawnTargets {
     single: Bitboard,
     double: Bitboard,
     west: Bitboard,
@@ -238,8 +238,7 @@ struct PawnTargets {
 
 impl PawnTargets {
     #[inline(always)]
-    fn new<S: Side>(board: &Board, node: &Node) -> PawnTargets {
-        let pawns = board.colored_pieces(S::COLOR, Role::Pawn);
+    pub(crate) fn new<S: Side>(pawns: Bitboard, node: &Node) -> PawnTargets {
         let empty = !node.occupied;
         // A pawn pinned along a diagonal never pushes; one pinned along a rank or file may push
         // only if the pin runs along its file (the king's file).
@@ -279,7 +278,7 @@ impl PawnTargets {
 
     /// Number of moves, four for each promotion.
     #[inline(always)]
-    fn count(&self) -> u32 {
+    pub(crate) fn count(&self) -> u32 {
         let back = Bitboard::BACK_RANKS;
         self.single.count()
             + self.double.count()
@@ -334,7 +333,7 @@ pub(crate) fn generate<S: Side>(
         return false;
     }
     let us = S::COLOR;
-    let pawns = PawnTargets::new::<S>(board, &node);
+    let pawns = PawnTargets::new::<S>(board.colored_pieces(S::COLOR, Role::Pawn), &node);
     let ep = board
         .en_passant()
         .map_or(Bitboard::EMPTY, Bitboard::from_square);
@@ -415,7 +414,7 @@ fn emit(
 }
 
 /// The number of legal moves for side `S`, by popcount, without listing them.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn count<S: Side>(board: &Board) -> u64 {
     let node = Node::new::<S>(board);
     let mut n = (king_targets::<S>(board, &node) | castling_targets::<S>(board, &node)).count();
@@ -423,7 +422,7 @@ pub(crate) fn count<S: Side>(board: &Board) -> u64 {
         return n.into();
     }
     let us = S::COLOR;
-    n += PawnTargets::new::<S>(board, &node).count();
+    n += PawnTargets::new::<S>(board.colored_pieces(S::COLOR, Role::Pawn), &node).count();
     n += en_passant_capturers::<S>(board, &node).count();
     for from in board.colored_pieces(us, Role::Knight) & !node.pinned() {
         n += (knight_attacks(from) & node.target).count();

@@ -51,21 +51,27 @@ impl Board {
 /// Copy-make for side `S` to move.
 #[inline(always)]
 pub(crate) fn play<S: Side>(board: &Board, mv: Move) -> Board {
+    match board.role_at(mv.from()) {
+        Some(role) => play_role::<S>(board, role, mv),
+        // Not a move of this position: give back a copy rather than inventing a piece.
+        None => *board,
+    }
+}
+
+/// Copy-make for side `S` moving its `role` (the piece on `mv.from()`, known to the caller).
+#[inline(never)]
+pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
     let us = S::COLOR;
     let them = S::Other::COLOR;
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
     let mut next = *board;
     next.set_en_passant(None);
     next.set_side_to_move(them);
-    let halfmove = board.halfmove_clock().saturating_add(1);
     let fullmove = board
         .fullmove_number()
         .saturating_add((us == Color::Black) as u16);
-    next.set_clocks(halfmove, fullmove);
+    next.set_clocks(board.halfmove_clock().saturating_add(1), fullmove);
 
-    let Some(role) = board.role_at(from) else {
-        return next;
-    };
     if kind == MoveKind::Castling {
         let side = if to > from {
             CastlingSide::KingSide
@@ -83,11 +89,12 @@ pub(crate) fn play<S: Side>(board: &Board, mv: Move) -> Board {
         );
         return next;
     }
-
     if kind == MoveKind::EnPassant {
         next.remove(them, Role::Pawn, to.offset(-S::UP));
         next.set_clocks(0, fullmove);
-    } else if let Some(captured) = board.role_at(to) {
+    } else if board.colored(them).contains(to)
+        && let Some(captured) = board.role_at(to)
+    {
         next.remove(them, captured, to);
         next.set_clocks(0, fullmove);
     }
@@ -107,23 +114,23 @@ pub(crate) fn play<S: Side>(board: &Board, mv: Move) -> Board {
             }
         }
     }
-
+    // Castling rooks and kings with rights all stand on the back ranks.
     let rights = board.castling_rights();
-    if rights != 0 {
-        next.set_castling(rights & !lost_rights(board, role, us, from, to));
+    let touched = Bitboard::from_square(from).with(to);
+    if rights != 0 && (touched & Bitboard::BACK_RANKS).any() {
+        next.set_castling(rights & !lost_rights(board, role, us, touched));
     }
     next
 }
 
-/// The castling rights lost when a `role` of `us` moves from `from` to `to`: all of ours when
-/// the king moves, and the right of any castling rook leaving or captured.
+/// The castling rights lost when a `role` of `us` moves between the `touched` squares: all of
+/// ours when the king moves, and the right of any castling rook leaving or captured.
 #[inline(always)]
-fn lost_rights(board: &Board, role: Role, us: Color, from: Square, to: Square) -> u8 {
+fn lost_rights(board: &Board, role: Role, us: Color, touched: Bitboard) -> u8 {
     let mut lost = 0;
     if role == Role::King {
         lost |= CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us);
     }
-    let touched = Bitboard::from_square(from).with(to);
     for (i, &rook) in board.castling_rooks().iter().enumerate() {
         if touched.contains(rook) {
             lost |= 1 << i;

@@ -118,6 +118,30 @@ fn fen_round_trips() {
     }
 }
 
+/// Perft the plain way: every move listed and played, the last ply listed too.
+fn naive_perft(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    board
+        .legal_moves()
+        .iter()
+        .map(|&mv| naive_perft(&board.play_unchecked(mv), depth - 1))
+        .sum()
+}
+
+/// Perft's shortcuts (bulk counting, replies counted from the parent's count) against the plain
+/// recursion, on every playout position at depth 2 and on every tenth at depth 3.
+#[test]
+fn perft_shortcuts_match_naive_perft() {
+    for (i, board) in playout_positions(0xbeef, 8).iter().enumerate() {
+        assert_eq!(perft(board, 2), naive_perft(board, 2), "{board} depth 2");
+        if i % 10 == 0 {
+            assert_eq!(perft(board, 3), naive_perft(board, 3), "{board} depth 3");
+        }
+    }
+}
+
 #[test]
 fn mirror_has_the_same_perft() {
     for board in roots() {

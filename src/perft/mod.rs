@@ -1,0 +1,194 @@
+//! Perft: the number of leaf nodes of the legal move tree to a given depth, the standard test
+//! of a move generator. The last ply is counted without playing the moves (bulk counting: a
+//! popcount of each piece's target set).
+
+mod replies;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::movegen::{count, generate};
+use crate::moves::{MAX_MOVES, Move, MoveKind, PieceMoves};
+use crate::play::play_role;
+use crate::side::{Black, Side, White};
+use crate::types::{Color, Role, Square};
+
+/// Number of leaf nodes at `depth` plies from `board` (1 at depth 0).
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    match board.side_to_move() {
+        Color::White => perft_side::<White>(board, depth),
+        Color::Black => perft_side::<Black>(board, depth),
+    }
+}
+
+fn perft_side<S: Side>(board: &Board, depth: u32) -> u64 {
+    debug_assert_eq!(
+        board.hash(),
+        board.compute_hash(),
+        "incremental hash of {board}"
+    );
+    match depth {
+        0 => 1,
+        1 => count::<S>(board),
+        2 => perft_two::<S>(board),
+        _ => {
+            let mut nodes = 0;
+            for moves in PieceList::new::<S>(board).iter() {
+                for_each_move(moves, |mv| {
+                    nodes +=
+                        perft_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1)
+                });
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft 2: the opponent's replies to each move, counted by popcount, most of them without
+/// playing the move (see [`replies`]).
+fn perft_two<S: Side>(board: &Board) -> u64 {
+    let replies = replies::Replies::<S>::new(board);
+    let mut nodes = 0;
+    for moves in PieceList::new::<S>(board).iter() {
+        let mover = replies.as_ref().and_then(|r| r.mover(moves));
+        for_each_move(moves, |mv| {
+            let shortcut = match (&replies, &mover) {
+                (Some(replies), Some(mover)) => replies.after(mover, mv),
+                _ => None,
+            };
+            nodes += match shortcut {
+                Some(n) => {
+                    debug_assert_eq!(
+                        n,
+                        count::<S::Other>(&play_role::<S>(board, moves.role, mv)),
+                        "{board} {mv}"
+                    );
+                    n
+                }
+                None => count::<S::Other>(&play_role::<S>(board, moves.role, mv)),
+            };
+        });
+    }
+    nodes
+}
+
+/// The target sets of all our pieces that can move (at most 16), collected before any is
+/// played so no move list is needed.
+struct PieceList {
+    pieces: [PieceMoves; 16],
+    len: usize,
+}
+
+impl PieceList {
+    #[inline(always)]
+    fn new<S: Side>(board: &Board) -> PieceList {
+        let empty = PieceMoves {
+            role: Role::Pawn,
+            from: Square::A1,
+            to: Bitboard::EMPTY,
+            special: Bitboard::EMPTY,
+        };
+        let mut list = PieceList {
+            pieces: [empty; 16],
+            len: 0,
+        };
+        generate::<S>(board, &mut |moves| {
+            if let Some(slot) = list.pieces.get_mut(list.len) {
+                *slot = moves;
+                list.len += 1;
+            }
+            false
+        });
+        list
+    }
+
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
+        self.pieces[..self.len].iter().copied()
+    }
+}
+
+/// Calls `f` with each move of one piece, the kind decided once per piece where it can be.
+#[inline(always)]
+fn for_each_move(moves: PieceMoves, mut f: impl FnMut(Move)) {
+    let PieceMoves {
+        role,
+        from,
+        to,
+        special,
+    } = moves;
+    match role {
+        Role::Pawn => {
+            for to in to {
+                if special.contains(to) {
+                    f(Move::new(from, to, MoveKind::EnPassant));
+                } else if Bitboard::BACK_RANKS.contains(to) {
+                    for kind in MoveKind::PROMOTIONS {
+                        f(Move::new(from, to, kind));
+                    }
+                } else if (to as u8).abs_diff(from as u8) == 16 {
+                    f(Move::new(from, to, MoveKind::DoublePush));
+                } else {
+                    f(Move::new(from, to, MoveKind::Normal));
+                }
+            }
+        }
+        Role::King => {
+            for to in to {
+                let kind = if special.contains(to) {
+                    MoveKind::Castling
+                } else {
+                    MoveKind::Normal
+                };
+                f(Move::new(from, to, kind));
+            }
+        }
+        _ => {
+            for to in to {
+                f(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+}
+
+/// Perft split by root move, in generation order, with no heap allocation.
+#[derive(Clone, Debug)]
+pub struct Divide {
+    entries: [(Move, u64); MAX_MOVES],
+    len: usize,
+}
+
+impl Divide {
+    /// The root moves with their subtree counts.
+    pub fn entries(&self) -> &[(Move, u64)] {
+        &self.entries[..self.len]
+    }
+
+    /// The sum over all root moves (perft of the root).
+    pub fn total(&self) -> u64 {
+        self.entries().iter().map(|&(_, n)| n).sum()
+    }
+}
+
+/// Perft of each root move at `depth` (each child searched to `depth - 1`). Depth 0 has no
+/// root moves.
+pub fn perft_divide(board: &Board, depth: u32) -> Divide {
+    let mut divide = Divide {
+        entries: [(
+            Move::new(
+                crate::Square::A1,
+                crate::Square::A1,
+                crate::MoveKind::Normal,
+            ),
+            0,
+        ); MAX_MOVES],
+        len: 0,
+    };
+    if depth == 0 {
+        return divide;
+    }
+    for (slot, &mv) in divide.entries.iter_mut().zip(board.legal_moves().iter()) {
+        *slot = (mv, perft(&board.play_unchecked(mv), depth - 1));
+        divide.len += 1;
+    }
+    divide
+}

@@ -1,0 +1,260 @@
+//! Perft's shortcut one ply above the leaves: counting the opponent's replies to a move by
+//! updating a count made once for the node, instead of playing the move and counting afresh.
+//!
+//! Side A is to move, side B replies. B's legal moves are computed once as if B were to move in
+//! the current position (B is not in check there): the king and castling moves, the knight
+//! moves, and each slider's moves with its attack set. A move of an A piece X from `s` to `t`
+//! changes B's moves only through the squares `s` and `t` (their occupancy and X's attacks).
+//! When neither square is
+//!
+//! - on a line through B's king, next to it, or among B's castling squares (so no pin or check
+//!   appears or disappears, and the king's neighbours and castling paths keep their occupancy),
+//!
+//! and X attacks none of the squares B's king could move to or castle through (nor B's king)
+//! from `s` or from `t`, and no other A slider's attack on those squares is uncovered at `s` or
+//! blocked at `t`, then B's king, castling and knight moves are unchanged (a knight capture on
+//! `s` becomes a move there and a move to `t` a capture). B's pawn moves are recounted set-wise
+//! with the new occupancy, and only the B sliders whose attack sets contain `s` or `t` are
+//! recounted. Captures, promotions, castling, en passant and double pushes that allow B an
+//! en-passant capture always take the long way.
+//!
+//! Debug builds check every shortcut against a real count, and every perft table row runs
+//! through this path.
+
+use crate::attacks::{
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
+};
+use crate::bitboard::Bitboard;
+use crate::board::{Board, CastlingSide};
+use crate::movegen::{Node, PawnTargets, castling_targets, king_targets};
+use crate::moves::{Move, MoveKind, PieceMoves};
+use crate::side::Side;
+use crate::types::{Role, Square};
+use core::marker::PhantomData;
+
+/// One slider's attack set along one kind of line (a queen has two), and for B its move count.
+#[derive(Clone, Copy)]
+struct Ray {
+    from: Square,
+    diagonal: bool,
+    attacks: Bitboard,
+    count: u32,
+}
+
+/// The rays of one side's sliders: at most 15 pieces besides the king, two rays per queen.
+struct Rays {
+    items: [Ray; 30],
+    len: usize,
+}
+
+impl Rays {
+    #[inline(always)]
+    fn new() -> Rays {
+        let empty = Ray {
+            from: Square::A1,
+            diagonal: false,
+            attacks: Bitboard::EMPTY,
+            count: 0,
+        };
+        Rays {
+            items: [empty; 30],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, ray: Ray) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = ray;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = &Ray> {
+        self.items[..self.len].iter()
+    }
+}
+
+#[inline(always)]
+fn ray_attacks(diagonal: bool, from: Square, occupied: Bitboard) -> Bitboard {
+    if diagonal {
+        bishop_attacks(from, occupied)
+    } else {
+        rook_attacks(from, occupied)
+    }
+}
+
+/// B's replies in the current position, and what an A move must leave alone to keep them.
+pub(super) struct Replies<S: Side> {
+    /// B's node (B to move) in the current position: pins, target mask, occupancy.
+    node: Node,
+    /// A is `S`.
+    side: PhantomData<S>,
+    /// B's pawns.
+    pawns: Bitboard,
+    /// B's king, castling and knight moves.
+    fixed: u64,
+    /// Moves of all B sliders.
+    slider_total: u64,
+    /// B's sliders, with their moves.
+    theirs: Rays,
+    /// A's sliders.
+    ours: Rays,
+    /// Squares whose occupancy must not change: lines through B's king, its neighbours, B's
+    /// castling squares.
+    guard: Bitboard,
+    /// Squares whose attack by A must not change: where B's king may step or castle through,
+    /// and B's king itself.
+    watch: Bitboard,
+}
+
+/// An A piece whose origin square and attacks from there leave B's replies unaffected.
+pub(super) struct Mover {
+    role: Role,
+    from: Square,
+}
+
+impl<S: Side> Replies<S> {
+    /// The replies of side `S::Other` when `S` is to move; `None` if the position is not one
+    /// where the shortcut applies (B in check, which no legal position has).
+    #[inline(always)]
+    pub(super) fn new(board: &Board) -> Option<Replies<S>> {
+        let node = Node::new::<S::Other>(board);
+        if node.checkers.any() {
+            return None;
+        }
+        let them = S::Other::COLOR;
+        let mut fixed = (king_targets::<S::Other>(board, &node)
+            | castling_targets::<S::Other>(board, &node))
+        .count();
+        for knight in board.colored_pieces(them, Role::Knight) & !node.pinned() {
+            fixed += (knight_attacks(knight) & node.target).count();
+        }
+        let (mut theirs, mut ours) = (Rays::new(), Rays::new());
+        let mut slider_total = 0;
+        for (diagonal, movers) in [(true, board.bishop_movers()), (false, board.rook_movers())] {
+            for from in movers & node.ours {
+                let attacks = ray_attacks(diagonal, from, node.occupied);
+                let count = if diagonal {
+                    node.diagonal_targets(from)
+                } else {
+                    node.orthogonal_targets(from)
+                }
+                .count();
+                slider_total += u64::from(count);
+                theirs.push(Ray {
+                    from,
+                    diagonal,
+                    attacks,
+                    count,
+                });
+            }
+            for from in movers & node.theirs {
+                ours.push(Ray {
+                    from,
+                    diagonal,
+                    attacks: ray_attacks(diagonal, from, node.occupied),
+                    count: 0,
+                });
+            }
+        }
+        let king = node.king;
+        let neighbours = king_attacks(king);
+        let mut guard = rook_rays(king) | bishop_rays(king) | neighbours.with(king);
+        let mut watch = (neighbours & !node.ours).with(king);
+        for side in CastlingSide::ALL {
+            if let Some(rook) = board.castling_rook(them, side) {
+                let king_to = Square::from_coords(side.king_file(), king.rank());
+                let rook_to = Square::from_coords(side.rook_file(), king.rank());
+                let king_path = between(king, king_to).with(king_to);
+                guard |= king_path
+                    | between(rook, rook_to).with(rook_to)
+                    | between(king, rook).with(rook);
+                watch |= king_path;
+            }
+        }
+        Some(Replies {
+            node,
+            side: PhantomData,
+            pawns: board.colored_pieces(them, Role::Pawn),
+            fixed: fixed.into(),
+            slider_total,
+            theirs,
+            ours,
+            guard,
+            watch,
+        })
+    }
+
+    /// The mover of `moves` if its square and attacks from there leave B's replies alone.
+    #[inline(always)]
+    pub(super) fn mover(&self, moves: PieceMoves) -> Option<Mover> {
+        let (role, from) = (moves.role, moves.from);
+        let clear = !self.guard.contains(from)
+            && !self
+                .attacks(role, from, self.node.occupied)
+                .any_of(self.watch);
+        clear.then_some(Mover { role, from })
+    }
+
+    /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
+    #[inline(always)]
+    pub(super) fn after(&self, mover: &Mover, mv: Move) -> Option<u64> {
+        let (from, to) = (mover.from, mv.to());
+        let eligible = match mv.kind() {
+            MoveKind::Normal => !self.node.occupied.contains(to),
+            MoveKind::DoublePush => {
+                let ep = Square::new((from as u32 + to as u32) / 2);
+                !pawn_attacks(S::COLOR, ep).any_of(self.pawns)
+            }
+            _ => false,
+        };
+        if !eligible || self.guard.contains(to) {
+            return None;
+        }
+        let occupied = self.node.occupied.without(from).with(to);
+        if self.attacks(mover.role, to, occupied).any_of(self.watch) {
+            return None;
+        }
+        let touched = Bitboard::from_square(from).with(to);
+        for ray in self.ours.iter() {
+            if ray.from != from
+                && ray.attacks.any_of(touched)
+                && (ray_attacks(ray.diagonal, ray.from, occupied) ^ ray.attacks).any_of(self.watch)
+            {
+                return None;
+            }
+        }
+        let mut child = self.node;
+        child.occupied = occupied;
+        child.theirs = child.theirs.without(from).with(to);
+        let mut sliders = self.slider_total;
+        for ray in self.theirs.iter() {
+            if ray.attacks.any_of(touched) {
+                let now = if ray.diagonal {
+                    child.diagonal_targets(ray.from)
+                } else {
+                    child.orthogonal_targets(ray.from)
+                };
+                sliders = sliders - u64::from(ray.count) + u64::from(now.count());
+            }
+        }
+        let pawns = u64::from(PawnTargets::new::<S::Other>(self.pawns, &child).count());
+        Some(self.fixed + sliders + pawns)
+    }
+
+    /// Squares an A piece of `role` on `sq` attacks.
+    #[inline(always)]
+    fn attacks(&self, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+        match role {
+            Role::Pawn => pawn_attacks(S::COLOR, sq),
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => bishop_attacks(sq, occupied),
+            Role::Rook => rook_attacks(sq, occupied),
+            Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+            Role::King => king_attacks(sq),
+        }
+    }
+}
