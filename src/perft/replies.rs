@@ -98,6 +98,14 @@ pub(super) struct Replies<S: Side> {
     fixed: u64,
     /// Moves of all B sliders.
     slider_total: u64,
+    /// Moves of all B pawns.
+    pawn_total: u64,
+    /// Squares where a change of occupancy changes B's pawn moves: push and capture squares.
+    pawn_reach: Bitboard,
+    /// Squares attacked by some B slider.
+    their_reach: Bitboard,
+    /// Squares attacked by some A slider.
+    our_reach: Bitboard,
     /// B's sliders, with their moves.
     theirs: Rays,
     /// A's sliders.
@@ -133,6 +141,7 @@ impl<S: Side> Replies<S> {
             fixed += (knight_attacks(knight) & node.target).count();
         }
         let (mut theirs, mut ours) = (Rays::new(), Rays::new());
+        let (mut their_reach, mut our_reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
         let mut slider_total = 0;
         for (diagonal, movers) in [(true, board.bishop_movers()), (false, board.rook_movers())] {
             for from in movers & node.ours {
@@ -144,6 +153,7 @@ impl<S: Side> Replies<S> {
                 }
                 .count();
                 slider_total += u64::from(count);
+                their_reach |= attacks;
                 theirs.push(Ray {
                     from,
                     diagonal,
@@ -152,10 +162,12 @@ impl<S: Side> Replies<S> {
                 });
             }
             for from in movers & node.theirs {
+                let attacks = ray_attacks(diagonal, from, node.occupied);
+                our_reach |= attacks;
                 ours.push(Ray {
                     from,
                     diagonal,
-                    attacks: ray_attacks(diagonal, from, node.occupied),
+                    attacks,
                     count: 0,
                 });
             }
@@ -175,10 +187,20 @@ impl<S: Side> Replies<S> {
                 watch |= king_path;
             }
         }
+        let pawns = board.colored_pieces(them, Role::Pawn);
+        let single = S::Other::up(pawns);
+        let pawn_reach = single
+            | S::Other::up(single & S::Other::THIRD_RANK)
+            | S::Other::up_west(pawns)
+            | S::Other::up_east(pawns);
         Some(Replies {
             node,
             side: PhantomData,
-            pawns: board.colored_pieces(them, Role::Pawn),
+            pawns,
+            pawn_total: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
+            pawn_reach,
+            their_reach,
+            our_reach,
             fixed: fixed.into(),
             slider_total,
             theirs,
@@ -219,29 +241,40 @@ impl<S: Side> Replies<S> {
             return None;
         }
         let touched = Bitboard::from_square(from).with(to);
-        for ray in self.ours.iter() {
-            if ray.from != from
-                && ray.attacks.any_of(touched)
-                && (ray_attacks(ray.diagonal, ray.from, occupied) ^ ray.attacks).any_of(self.watch)
-            {
-                return None;
+        if touched.any_of(self.our_reach) {
+            for ray in self.ours.iter() {
+                if ray.from != from
+                    && ray.attacks.any_of(touched)
+                    && (ray_attacks(ray.diagonal, ray.from, occupied) ^ ray.attacks)
+                        .any_of(self.watch)
+                {
+                    return None;
+                }
             }
         }
         let mut child = self.node;
         child.occupied = occupied;
         child.theirs = child.theirs.without(from).with(to);
         let mut sliders = self.slider_total;
-        for ray in self.theirs.iter() {
-            if ray.attacks.any_of(touched) {
-                let now = if ray.diagonal {
-                    child.diagonal_targets(ray.from)
-                } else {
-                    child.orthogonal_targets(ray.from)
-                };
-                sliders = sliders - u64::from(ray.count) + u64::from(now.count());
+        if touched.any_of(self.their_reach) {
+            for ray in self.theirs.iter() {
+                if ray.attacks.any_of(touched) {
+                    let now = if ray.diagonal {
+                        child.diagonal_targets(ray.from)
+                    } else {
+                        child.orthogonal_targets(ray.from)
+                    };
+                    sliders = sliders - u64::from(ray.count) + u64::from(now.count());
+                }
             }
         }
-        let pawns = u64::from(PawnTargets::new::<S::Other>(self.pawns, &child).count());
+        let pawns = if touched.any_of(self.pawn_reach) {
+            PawnTargets::new::<S::Other>(self.pawns, &child)
+                .count()
+                .into()
+        } else {
+            self.pawn_total
+        };
         Some(self.fixed + sliders + pawns)
     }
 
