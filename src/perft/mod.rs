@@ -52,7 +52,7 @@ fn perft_two<S: Side>(board: &Board) -> u64 {
         let mover = replies.as_ref().and_then(|r| r.mover(moves));
         for_each_move(moves, |mv| {
             let shortcut = match (&replies, &mover) {
-                (Some(replies), Some(mover)) => replies.after(mover, mv),
+                (Some(replies), Some(mover)) => replies.after(board, mover, mv),
                 _ => None,
             };
             nodes += match shortcut {

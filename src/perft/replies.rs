@@ -77,6 +77,19 @@ impl Rays {
     }
 }
 
+impl Ray {
+    /// The slider's moves along this ray's lines in `node`.
+    #[inline(always)]
+    fn recount(&self, node: &Node) -> u32 {
+        let targets = if self.diagonal {
+            node.diagonal_targets(self.from)
+        } else {
+            node.orthogonal_targets(self.from)
+        };
+        targets.count()
+    }
+}
+
 #[inline(always)]
 fn ray_attacks(diagonal: bool, from: Square, occupied: Bitboard) -> Bitboard {
     if diagonal {
@@ -223,17 +236,21 @@ impl<S: Side> Replies<S> {
 
     /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
     #[inline(always)]
-    pub(super) fn after(&self, mover: &Mover, mv: Move) -> Option<u64> {
+    pub(super) fn after(&self, board: &Board, mover: &Mover, mv: Move) -> Option<u64> {
         let (from, to) = (mover.from, mv.to());
-        let eligible = match mv.kind() {
-            MoveKind::Normal => !self.node.occupied.contains(to),
+        let captured = match mv.kind() {
+            MoveKind::Normal if self.node.ours.contains(to) => Some(board.role_at(to)?),
+            MoveKind::Normal => None,
             MoveKind::DoublePush => {
                 let ep = Square::new((from as u32 + to as u32) / 2);
-                !pawn_attacks(S::COLOR, ep).any_of(self.pawns)
+                if pawn_attacks(S::COLOR, ep).any_of(self.pawns) {
+                    return None;
+                }
+                None
             }
-            _ => false,
+            _ => return None,
         };
-        if !eligible || self.guard.contains(to) {
+        if self.guard.contains(to) {
             return None;
         }
         let occupied = self.node.occupied.without(from).with(to);
@@ -255,16 +272,21 @@ impl<S: Side> Replies<S> {
         let mut child = self.node;
         child.occupied = occupied;
         child.theirs = child.theirs.without(from).with(to);
+        match captured {
+            None => Some(self.after_quiet(child, touched)),
+            Some(role) => Some(self.after_capture(board, child, touched, to, role)),
+        }
+    }
+
+    /// B's replies after a quiet move: only B sliders reaching the move's squares and, if the
+    /// squares matter to them, B's pawns are recounted.
+    #[inline(always)]
+    fn after_quiet(&self, child: Node, touched: Bitboard) -> u64 {
         let mut sliders = self.slider_total;
         if touched.any_of(self.their_reach) {
             for ray in self.theirs.iter() {
                 if ray.attacks.any_of(touched) {
-                    let now = if ray.diagonal {
-                        child.diagonal_targets(ray.from)
-                    } else {
-                        child.orthogonal_targets(ray.from)
-                    };
-                    sliders = sliders - u64::from(ray.count) + u64::from(now.count());
+                    sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(&child));
                 }
             }
         }
@@ -275,7 +297,40 @@ impl<S: Side> Replies<S> {
         } else {
             self.pawn_total
         };
-        Some(self.fixed + sliders + pawns)
+        self.fixed + sliders + pawns
+    }
+
+    /// B's replies after A captures a B piece of `captured` on `to`:
+    /// that piece's moves go, and the square becomes one B may capture on. (It is not on a line
+    /// through B's king, so the piece was not pinned; not next to the king, so the king's moves
+    /// are unchanged.)
+    #[inline(never)]
+    fn after_capture(
+        &self,
+        board: &Board,
+        mut child: Node,
+        touched: Bitboard,
+        to: Square,
+        captured: Role,
+    ) -> u64 {
+        child.ours = child.ours.without(to);
+        child.target = child.target.with(to);
+        let mut fixed = self.fixed;
+        let b_knights = board.pieces(Role::Knight) & self.node.ours & !self.node.pinned();
+        fixed += u64::from((knight_attacks(to) & b_knights).count());
+        if captured == Role::Knight {
+            fixed -= u64::from((knight_attacks(to) & self.node.target).count());
+        }
+        let mut sliders = self.slider_total;
+        for ray in self.theirs.iter() {
+            if ray.from == to {
+                sliders -= u64::from(ray.count);
+            } else if ray.attacks.any_of(touched) {
+                sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(&child));
+            }
+        }
+        let pawns = PawnTargets::new::<S::Other>(self.pawns.without(to), &child).count();
+        fixed + sliders + u64::from(pawns)
     }
 
     /// Squares an A piece of `role` on `sq` attacks.
