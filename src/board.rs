@@ -302,6 +302,37 @@ impl Board {
         self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
     }
 
+    /// Toggles the squares `bb` for a piece of `color` and `role` in the bitboards only: the
+    /// mailbox and the hash are left stale. For perft's leaf positions, which are only counted
+    /// (counting reads bitboards, castling rights and the en-passant square, nothing else).
+    #[inline(always)]
+    pub(crate) fn toggle_bitboards(&mut self, color: Color, role: Role, bb: Bitboard) {
+        self.by_role[role.index()] ^= bb;
+        self.by_color[color.index()] ^= bb;
+    }
+
+    /// Sets the en-passant square without updating the hash (see [`Board::toggle_bitboards`]).
+    #[inline(always)]
+    pub(crate) fn set_en_passant_unhashed(&mut self, sq: Option<Square>) {
+        self.ep_square = sq;
+    }
+
+    /// Sets the castling rights without updating the hash (see [`Board::toggle_bitboards`]).
+    #[inline(always)]
+    pub(crate) fn set_castling_unhashed(&mut self, rights: u8) {
+        self.castling = rights;
+    }
+
+    /// Whether the bitboards, castling rights and en-passant square equal `other`'s: all that
+    /// move counting reads.
+    pub(crate) fn same_for_counting(&self, other: &Board) -> bool {
+        self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.castling == other.castling
+            && self.castling_rooks == other.castling_rooks
+            && self.ep_square == other.ep_square
+    }
+
     /// Replaces the castling rights, keeping the hash.
     #[inline(always)]
     pub(crate) fn set_castling(&mut self, rights: u8) {

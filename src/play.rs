@@ -126,7 +126,7 @@ pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 /// The castling rights lost when a `role` of `us` moves between the `touched` squares: all of
 /// ours when the king moves, and the right of any castling rook leaving or captured.
 #[inline(always)]
-fn lost_rights(board: &Board, role: Role, us: Color, touched: Bitboard) -> u8 {
+pub(crate) fn lost_rights(board: &Board, role: Role, us: Color, touched: Bitboard) -> u8 {
     let mut lost = 0;
     if role == Role::King {
         lost |= CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us);
