@@ -54,25 +54,16 @@ impl Node {
         let theirs = board.colored(them);
         let occupied = ours | theirs;
 
-        let mut checkers = (knight_attacks(king) & board.colored_pieces(them, Role::Knight))
+        let leaper_checkers = (knight_attacks(king) & board.colored_pieces(them, Role::Knight))
             | (pawn_attacks(us, king) & board.colored_pieces(them, Role::Pawn));
-        // Their sliders seen from our king through our own pieces: with nothing of ours in
-        // between a slider gives check, with one piece of ours that piece is pinned.
-        let mut pins = [Bitboard::EMPTY; 2];
-        let snipers = [
-            bishop_attacks(king, theirs) & board.bishop_movers() & theirs,
-            rook_attacks(king, theirs) & board.rook_movers() & theirs,
-        ];
-        for (pinned, snipers) in pins.iter_mut().zip(snipers) {
-            for sniper in snipers {
-                let blockers = between(king, sniper) & occupied;
-                if blockers.is_empty() {
-                    checkers = checkers.with(sniper);
-                } else if !blockers.has_many() {
-                    *pinned |= blockers;
-                }
-            }
-        }
+        let (slider_checkers, pins) = slider_pins(
+            king,
+            occupied,
+            theirs,
+            board.bishop_movers() & theirs,
+            board.rook_movers() & theirs,
+        );
+        let checkers = leaper_checkers | slider_checkers;
         let check_mask = match checkers.first() {
             None => Bitboard::FULL,
             Some(checker) => between(king, checker) | checkers,
@@ -122,6 +113,36 @@ impl Node {
             to
         }
     }
+}
+
+/// Their sliders seen from our `king` through our own pieces: with nothing in between a slider
+/// gives check, with exactly one piece (necessarily ours) in between that piece is pinned.
+/// Returns the checking sliders and the pinned pieces, diagonal pins first.
+#[inline(always)]
+pub(crate) fn slider_pins(
+    king: Square,
+    occupied: Bitboard,
+    theirs: Bitboard,
+    their_diagonal: Bitboard,
+    their_orthogonal: Bitboard,
+) -> (Bitboard, [Bitboard; 2]) {
+    let mut checkers = Bitboard::EMPTY;
+    let mut pins = [Bitboard::EMPTY; 2];
+    let snipers = [
+        bishop_attacks(king, theirs) & their_diagonal,
+        rook_attacks(king, theirs) & their_orthogonal,
+    ];
+    for (pinned, snipers) in pins.iter_mut().zip(snipers) {
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.has_many() {
+                *pinned |= blockers;
+            }
+        }
+    }
+    (checkers, pins)
 }
 
 /// Whether `sq` is attacked by `them`, with `occupied` as the blockers.

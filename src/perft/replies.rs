@@ -5,18 +5,18 @@
 //! the current position (B is not in check there): the king and castling moves, the knight
 //! moves, and each slider's moves with its attack set. A move of an A piece X from `s` to `t`
 //! changes B's moves only through the squares `s` and `t` (their occupancy and X's attacks).
-//! When neither square is
-//!
-//! - on a line through B's king, next to it, or among B's castling squares (so no pin or check
-//!   appears or disappears, and the king's neighbours and castling paths keep their occupancy),
-//!
-//! and X attacks none of the squares B's king could move to or castle through (nor B's king)
-//! from `s` or from `t`, and no other A slider's attack on those squares is uncovered at `s` or
-//! blocked at `t`, then B's king, castling and knight moves are unchanged (a knight capture on
-//! `s` becomes a move there and a move to `t` a capture). B's pawn moves are recounted set-wise
-//! with the new occupancy, and only the B sliders whose attack sets contain `s` or `t` are
-//! recounted. Captures, promotions, castling, en passant and double pushes that allow B an
-//! en-passant capture always take the long way.
+//! When neither square is B's king, next to it, or among B's castling squares (so the king's
+//! neighbours and castling paths keep their occupancy), X attacks none of the squares B's king
+//! could move to or castle through (nor B's king) from `s` or from `t`, and no other A slider's
+//! attack on those squares is uncovered at `s` or blocked at `t`, then B's king and castling
+//! moves are unchanged. If `s` or `t` lies on a line through B's king, B's pins are recomputed
+//! (a check ends the shortcut). Then only what the two squares or a changed pin touch is
+//! recounted: B's knights if a pin changed or a piece was captured (a knight capture on `s`
+//! becomes a move there and a move to `t` a capture, so otherwise their count stands), B's
+//! pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or whose pin changed.
+//! A captured B piece's moves go, and its square becomes one B may capture on. Promotions,
+//! castling, en passant and double pushes that allow B an en-passant capture always take the
+//! long way.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
@@ -27,7 +27,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
-use crate::movegen::{Node, PawnTargets, castling_targets, king_targets};
+use crate::movegen::{Node, PawnTargets, castling_targets, king_targets, slider_pins};
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::side::Side;
 use crate::types::{Role, Square};
@@ -63,12 +63,12 @@ impl Rays {
         }
     }
 
+    /// Adds a ray; `None` when full.
     #[inline(always)]
-    fn push(&mut self, ray: Ray) {
-        if let Some(slot) = self.items.get_mut(self.len) {
-            *slot = ray;
-            self.len += 1;
-        }
+    fn push(&mut self, ray: Ray) -> Option<()> {
+        *self.items.get_mut(self.len)? = ray;
+        self.len += 1;
+        Some(())
     }
 
     #[inline(always)]
@@ -107,12 +107,16 @@ pub(super) struct Replies<S: Side> {
     side: PhantomData<S>,
     /// B's pawns.
     pawns: Bitboard,
-    /// B's king, castling and knight moves.
-    fixed: u64,
-    /// Moves of all B sliders.
-    slider_total: u64,
-    /// Moves of all B pawns.
-    pawn_total: u64,
+    /// B's knights.
+    knights: Bitboard,
+    /// B's king and castling moves.
+    king_moves: u64,
+    /// B's knight moves.
+    knight_moves: u64,
+    /// B's pawn moves.
+    pawn_moves: u64,
+    /// B's slider moves.
+    slider_moves: u64,
     /// Squares where a change of occupancy changes B's pawn moves: push and capture squares.
     pawn_reach: Bitboard,
     /// Squares attacked by some B slider.
@@ -123,15 +127,18 @@ pub(super) struct Replies<S: Side> {
     theirs: Rays,
     /// A's sliders.
     ours: Rays,
-    /// Squares whose occupancy must not change: lines through B's king, its neighbours, B's
-    /// castling squares.
+    /// A's bishops and queens, and rooks and queens.
+    our_sliders: [Bitboard; 2],
+    /// The lines through B's king.
+    lines: Bitboard,
+    /// Squares whose occupancy must not change: B's king, its neighbours, B's castling squares.
     guard: Bitboard,
     /// Squares whose attack by A must not change: where B's king may step or castle through,
     /// and B's king itself.
     watch: Bitboard,
 }
 
-/// An A piece whose origin square and attacks from there leave B's replies unaffected.
+/// An A piece whose origin square and attacks from there leave B's king alone.
 pub(super) struct Mover {
     role: Role,
     from: Square,
@@ -139,7 +146,8 @@ pub(super) struct Mover {
 
 impl<S: Side> Replies<S> {
     /// The replies of side `S::Other` when `S` is to move; `None` if the position is not one
-    /// where the shortcut applies (B in check, which no legal position has).
+    /// where the shortcut applies (B in check, which no legal position has; more sliders than
+    /// the shortcut tracks).
     #[inline(always)]
     pub(super) fn new(board: &Board) -> Option<Replies<S>> {
         let node = Node::new::<S::Other>(board);
@@ -147,32 +155,27 @@ impl<S: Side> Replies<S> {
             return None;
         }
         let them = S::Other::COLOR;
-        let mut fixed = (king_targets::<S::Other>(board, &node)
+        let king_moves = (king_targets::<S::Other>(board, &node)
             | castling_targets::<S::Other>(board, &node))
         .count();
-        for knight in board.colored_pieces(them, Role::Knight) & !node.pinned() {
-            fixed += (knight_attacks(knight) & node.target).count();
-        }
+        let knights = board.colored_pieces(them, Role::Knight);
         let (mut theirs, mut ours) = (Rays::new(), Rays::new());
         let (mut their_reach, mut our_reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        let mut slider_total = 0;
-        for (diagonal, movers) in [(true, board.bishop_movers()), (false, board.rook_movers())] {
+        let mut slider_moves = 0;
+        let movers = [board.bishop_movers(), board.rook_movers()];
+        for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
             for from in movers & node.ours {
                 let attacks = ray_attacks(diagonal, from, node.occupied);
-                let count = if diagonal {
-                    node.diagonal_targets(from)
-                } else {
-                    node.orthogonal_targets(from)
-                }
-                .count();
-                slider_total += u64::from(count);
-                their_reach |= attacks;
-                theirs.push(Ray {
+                let ray = Ray {
                     from,
                     diagonal,
                     attacks,
-                    count,
-                });
+                    count: 0,
+                };
+                let count = ray.recount(&node);
+                slider_moves += u64::from(count);
+                their_reach |= attacks;
+                theirs.push(Ray { count, ..ray })?;
             }
             for from in movers & node.theirs {
                 let attacks = ray_attacks(diagonal, from, node.occupied);
@@ -182,12 +185,12 @@ impl<S: Side> Replies<S> {
                     diagonal,
                     attacks,
                     count: 0,
-                });
+                })?;
             }
         }
         let king = node.king;
         let neighbours = king_attacks(king);
-        let mut guard = rook_rays(king) | bishop_rays(king) | neighbours.with(king);
+        let mut guard = neighbours.with(king);
         let mut watch = (neighbours & !node.ours).with(king);
         for side in CastlingSide::ALL {
             if let Some(rook) = board.castling_rook(them, side) {
@@ -210,20 +213,24 @@ impl<S: Side> Replies<S> {
             node,
             side: PhantomData,
             pawns,
-            pawn_total: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
+            knights,
+            king_moves: king_moves.into(),
+            knight_moves: knight_moves(knights, &node),
+            pawn_moves: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
+            slider_moves,
             pawn_reach,
             their_reach,
             our_reach,
-            fixed: fixed.into(),
-            slider_total,
             theirs,
             ours,
+            our_sliders: [movers[0] & node.theirs, movers[1] & node.theirs],
+            lines: rook_rays(king) | bishop_rays(king),
             guard,
             watch,
         })
     }
 
-    /// The mover of `moves` if its square and attacks from there leave B's replies alone.
+    /// The mover of `moves` if its square and attacks from there leave B's king alone.
     #[inline(always)]
     pub(super) fn mover(&self, moves: PieceMoves) -> Option<Mover> {
         let (role, from) = (moves.role, moves.from);
@@ -272,65 +279,95 @@ impl<S: Side> Replies<S> {
         let mut child = self.node;
         child.occupied = occupied;
         child.theirs = child.theirs.without(from).with(to);
+        if captured.is_some() {
+            child.ours = child.ours.without(to);
+            child.target = child.target.with(to);
+        }
+        // B pieces whose pin appeared or went.
+        let mut repinned = Bitboard::EMPTY;
+        if touched.any_of(self.lines) {
+            let mut sliders = self.our_sliders;
+            let moved = [
+                matches!(mover.role, Role::Bishop | Role::Queen),
+                matches!(mover.role, Role::Rook | Role::Queen),
+            ];
+            for (set, moved) in sliders.iter_mut().zip(moved) {
+                if moved {
+                    *set = set.without(from).with(to);
+                }
+            }
+            let (checkers, pins) =
+                slider_pins(child.king, occupied, child.theirs, sliders[0], sliders[1]);
+            if checkers.any() {
+                return None;
+            }
+            repinned = (pins[0] ^ child.pinned_diagonal) | (pins[1] ^ child.pinned_orthogonal);
+            child.pinned_diagonal = pins[0];
+            child.pinned_orthogonal = pins[1];
+        }
         match captured {
-            None => Some(self.after_quiet(child, touched)),
-            Some(role) => Some(self.after_capture(board, child, touched, to, role)),
+            None => Some(self.after_quiet(&child, touched, repinned)),
+            Some(role) => Some(self.after_capture(&child, touched, repinned, to, role)),
         }
     }
 
-    /// B's replies after a quiet move: only B sliders reaching the move's squares and, if the
-    /// squares matter to them, B's pawns are recounted.
+    /// B's replies after a quiet move: only B sliders reaching the move's squares or with a
+    /// changed pin, and if the squares or pins matter to them, B's pawns and knights are
+    /// recounted.
     #[inline(always)]
-    fn after_quiet(&self, child: Node, touched: Bitboard) -> u64 {
-        let mut sliders = self.slider_total;
-        if touched.any_of(self.their_reach) {
+    fn after_quiet(&self, child: &Node, touched: Bitboard, repinned: Bitboard) -> u64 {
+        let mut sliders = self.slider_moves;
+        if touched.any_of(self.their_reach) || repinned.any() {
             for ray in self.theirs.iter() {
-                if ray.attacks.any_of(touched) {
-                    sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(&child));
+                if ray.attacks.any_of(touched) || repinned.contains(ray.from) {
+                    sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(child));
                 }
             }
         }
-        let pawns = if touched.any_of(self.pawn_reach) {
-            PawnTargets::new::<S::Other>(self.pawns, &child)
+        let pawns = if touched.any_of(self.pawn_reach) || repinned.any_of(self.pawns) {
+            PawnTargets::new::<S::Other>(self.pawns, child)
                 .count()
                 .into()
         } else {
-            self.pawn_total
+            self.pawn_moves
         };
-        self.fixed + sliders + pawns
+        let knights = if repinned.any_of(self.knights) {
+            knight_moves(self.knights, child)
+        } else {
+            self.knight_moves
+        };
+        self.king_moves + knights + sliders + pawns
     }
 
-    /// B's replies after A captures a B piece of `captured` on `to`:
-    /// that piece's moves go, and the square becomes one B may capture on. (It is not on a line
-    /// through B's king, so the piece was not pinned; not next to the king, so the king's moves
-    /// are unchanged.)
+    /// B's replies after A captures a B piece of `captured` on `to`: that piece's moves go,
+    /// and its square becomes one B may capture on.
     #[inline(never)]
     fn after_capture(
         &self,
-        board: &Board,
-        mut child: Node,
+        child: &Node,
         touched: Bitboard,
+        repinned: Bitboard,
         to: Square,
         captured: Role,
     ) -> u64 {
-        child.ours = child.ours.without(to);
-        child.target = child.target.with(to);
-        let mut fixed = self.fixed;
-        let b_knights = board.pieces(Role::Knight) & self.node.ours & !self.node.pinned();
-        fixed += u64::from((knight_attacks(to) & b_knights).count());
-        if captured == Role::Knight {
-            fixed -= u64::from((knight_attacks(to) & self.node.target).count());
-        }
-        let mut sliders = self.slider_total;
+        let mut sliders = self.slider_moves;
         for ray in self.theirs.iter() {
             if ray.from == to {
                 sliders -= u64::from(ray.count);
-            } else if ray.attacks.any_of(touched) {
-                sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(&child));
+            } else if ray.attacks.any_of(touched) || repinned.contains(ray.from) {
+                sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(child));
             }
         }
-        let pawns = PawnTargets::new::<S::Other>(self.pawns.without(to), &child).count();
-        fixed + sliders + u64::from(pawns)
+        let pawns = self.pawns.without(to);
+        let pawn_moves = if captured == Role::Pawn
+            || touched.any_of(self.pawn_reach)
+            || repinned.any_of(pawns)
+        {
+            PawnTargets::new::<S::Other>(pawns, child).count().into()
+        } else {
+            self.pawn_moves
+        };
+        self.king_moves + knight_moves(self.knights.without(to), child) + sliders + pawn_moves
     }
 
     /// Squares an A piece of `role` on `sq` attacks.
@@ -345,4 +382,14 @@ impl<S: Side> Replies<S> {
             Role::King => king_attacks(sq),
         }
     }
+}
+
+/// The moves of the B `knights` in B's `node`.
+#[inline(always)]
+fn knight_moves(knights: Bitboard, node: &Node) -> u64 {
+    let mut n = 0;
+    for knight in knights & !node.pinned() {
+        n += (knight_attacks(knight) & node.target).count();
+    }
+    n.into()
 }
