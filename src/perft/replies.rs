@@ -36,15 +36,19 @@ use core::marker::PhantomData;
 /// One slider's attack set along one kind of line (a queen has two), and for B its move count.
 #[derive(Clone, Copy)]
 struct Ray {
+    attacks: Bitboard,
     from: Square,
     diagonal: bool,
-    attacks: Bitboard,
-    count: u32,
+    count: u8,
 }
 
-/// The rays of one side's sliders: at most 15 pieces besides the king, two rays per queen.
+/// Rays tracked per side: two bishops, two rooks and a queen take six; positions with more
+/// (promoted) sliders than this skip the shortcut.
+const MAX_RAYS: usize = 10;
+
+/// The rays of one side's sliders.
 struct Rays {
-    items: [Ray; 30],
+    items: [Ray; MAX_RAYS],
     len: usize,
 }
 
@@ -58,7 +62,7 @@ impl Rays {
             count: 0,
         };
         Rays {
-            items: [empty; 30],
+            items: [empty; MAX_RAYS],
             len: 0,
         }
     }
@@ -174,6 +178,7 @@ impl<S: Side> Replies<S> {
                 };
                 let count = ray.recount(&node);
                 slider_moves += u64::from(count);
+                let count = count as u8; // at most 27
                 their_reach |= attacks;
                 theirs.push(Ray { count, ..ray })?;
             }
@@ -306,6 +311,10 @@ impl<S: Side> Replies<S> {
             child.pinned_orthogonal = pins[1];
         }
         match captured {
+            // Nothing of B's within reach of the move: the replies stand as counted.
+            None if !touched.any_of(self.their_reach | self.pawn_reach) && repinned.is_empty() => {
+                Some(self.king_moves + self.knight_moves + self.slider_moves + self.pawn_moves)
+            }
             None => Some(self.after_quiet(&child, touched, repinned)),
             Some(role) => Some(self.after_capture(&child, touched, repinned, to, role)),
         }
