@@ -125,8 +125,9 @@ pub(super) struct Replies<S: Side> {
     pawn_reach: Bitboard,
     /// Squares attacked by some B slider.
     their_reach: Bitboard,
-    /// Squares attacked by some A slider.
-    our_reach: Bitboard,
+    /// Squares strictly between an A slider and a watched square on one of its lines: only a
+    /// move touching these can change an A slider's attack on a watched square.
+    shield: Bitboard,
     /// B's sliders, with their moves.
     theirs: Rays,
     /// A's sliders.
@@ -152,7 +153,7 @@ impl<S: Side> Replies<S> {
     /// The replies of side `S::Other` when `S` is to move; `None` if the position is not one
     /// where the shortcut applies (B in check, which no legal position has; more sliders than
     /// the shortcut tracks).
-    #[inline(always)]
+    #[inline(never)]
     pub(super) fn new(board: &Board) -> Option<Replies<S>> {
         let node = Node::new::<S::Other>(board);
         if node.checkers.any() {
@@ -164,7 +165,7 @@ impl<S: Side> Replies<S> {
         .count();
         let knights = board.colored_pieces(them, Role::Knight);
         let (mut theirs, mut ours) = (Rays::new(), Rays::new());
-        let (mut their_reach, mut our_reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut their_reach = Bitboard::EMPTY;
         let mut slider_moves = 0;
         let movers = [board.bishop_movers(), board.rook_movers()];
         for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
@@ -184,7 +185,6 @@ impl<S: Side> Replies<S> {
             }
             for from in movers & node.theirs {
                 let attacks = ray_attacks(diagonal, from, node.occupied);
-                our_reach |= attacks;
                 ours.push(Ray {
                     from,
                     diagonal,
@@ -208,6 +208,17 @@ impl<S: Side> Replies<S> {
                 watch |= king_path;
             }
         }
+        let mut shield = Bitboard::EMPTY;
+        for ray in ours.iter() {
+            let lines = if ray.diagonal {
+                bishop_rays(ray.from)
+            } else {
+                rook_rays(ray.from)
+            };
+            for watched in lines & watch {
+                shield |= between(ray.from, watched);
+            }
+        }
         let pawns = board.colored_pieces(them, Role::Pawn);
         let single = S::Other::up(pawns);
         let pawn_reach = single
@@ -225,7 +236,7 @@ impl<S: Side> Replies<S> {
             slider_moves,
             pawn_reach,
             their_reach,
-            our_reach,
+            shield,
             theirs,
             ours,
             our_sliders: [movers[0] & node.theirs, movers[1] & node.theirs],
@@ -270,7 +281,7 @@ impl<S: Side> Replies<S> {
             return None;
         }
         let touched = Bitboard::from_square(from).with(to);
-        if touched.any_of(self.our_reach) {
+        if touched.any_of(self.shield) {
             for ray in self.ours.iter() {
                 if ray.from != from
                     && ray.attacks.any_of(touched)
