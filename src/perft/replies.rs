@@ -3,20 +3,29 @@
 //!
 //! Side A is to move, side B replies. B's legal moves are computed once as if B were to move in
 //! the current position (B is not in check there): the king and castling moves, the knight
-//! moves, and each slider's moves with its attack set. A move of an A piece X from `s` to `t`
-//! changes B's moves only through the squares `s` and `t` (their occupancy and X's attacks).
-//! When neither square is B's king, next to it, or among B's castling squares (so the king's
-//! neighbours and castling paths keep their occupancy), X attacks none of the squares B's king
-//! could move to or castle through (nor B's king) from `s` or from `t`, and no other A slider's
-//! attack on those squares is uncovered at `s` or blocked at `t`, then B's king and castling
-//! moves are unchanged. If `s` or `t` lies on a line through B's king, B's pins are recomputed
-//! (a check ends the shortcut). Then only what the two squares or a changed pin touch is
-//! recounted: B's knights if a pin changed or a piece was captured (a knight capture on `s`
-//! becomes a move there and a move to `t` a capture, so otherwise their count stands), B's
-//! pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or whose pin changed.
-//! A captured B piece's moves go, and its square becomes one B may capture on. Promotions,
-//! castling, en passant and double pushes that allow B an en-passant capture always take the
-//! long way.
+//! moves, the pawn moves, and each slider's moves with its attack set. A move of an A piece X
+//! from `s` to `t` changes B's moves only through the squares `s` and `t` (their occupancy and
+//! X's attacks). The shortcut applies when
+//!
+//! - neither square is B's king, next to it, or among B's castling squares (the *guard*: the
+//!   king's neighbours and castling paths keep their occupancy),
+//! - X attacks none of the *watched* squares (where B's king may step or castle through, and
+//!   B's king itself) from `s` nor from `t`, and
+//! - if a square lies strictly between an A slider and a watched square on the slider's line
+//!   (the *shield*), that slider's attack on the watched squares is unchanged;
+//!
+//! then B's king and castling moves are unchanged. If `s` or `t` lies on a line through B's
+//! king, B's pins are recomputed (a check ends the shortcut). Only what the two squares or a
+//! changed pin touch is recounted: B's knights if a pin changed or a piece was captured (a
+//! knight capture on `s` becomes a move there and a move to `t` a capture, so otherwise their
+//! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
+//! whose pin changed. A captured B piece's moves go, and its square becomes one B may capture
+//! on. Promotions, castling, en passant and double pushes that allow B an en-passant capture
+//! always take the long way.
+//!
+//! Quiet moves between *calm* squares (outside the guard, the lines through B's king, the
+//! shield and every slider's and B pawn's reach) to squares from which the piece cannot attack
+//! a watched square leave the count exactly as it is; they are counted by popcount.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
@@ -141,6 +150,12 @@ pub(super) struct Replies<S: Side> {
     /// Squares whose attack by A must not change: where B's king may step or castle through,
     /// and B's king itself.
     watch: Bitboard,
+    /// Squares where an A piece's arrival or departure touches nothing counted: outside the
+    /// guard, the lines through B's king, the shield, and every B slider's and pawn's reach.
+    calm: Bitboard,
+    /// For each A role, the squares from which such a piece may attack a watched square (for
+    /// sliders on an empty board).
+    near_watch: [Bitboard; 6],
 }
 
 /// An A piece whose origin square and attacks from there leave B's king alone.
@@ -219,6 +234,20 @@ impl<S: Side> Replies<S> {
                 shield |= between(ray.from, watched);
             }
         }
+        let lines = rook_rays(king) | bishop_rays(king);
+        let mut slider_near = [Bitboard::EMPTY; 2];
+        for watched in watch {
+            slider_near[0] |= bishop_rays(watched);
+            slider_near[1] |= rook_rays(watched);
+        }
+        let near_watch = [
+            S::Other::up_west(watch) | S::Other::up_east(watch),
+            knight_attacks_set(watch),
+            slider_near[0],
+            slider_near[1],
+            slider_near[0] | slider_near[1],
+            king_attacks_set(watch),
+        ];
         let pawns = board.colored_pieces(them, Role::Pawn);
         let single = S::Other::up(pawns);
         let pawn_reach = single
@@ -240,7 +269,9 @@ impl<S: Side> Replies<S> {
             theirs,
             ours,
             our_sliders: [movers[0] & node.theirs, movers[1] & node.theirs],
-            lines: rook_rays(king) | bishop_rays(king),
+            lines,
+            calm: !(guard | lines | shield | their_reach | pawn_reach),
+            near_watch,
             guard,
             watch,
         })
@@ -255,6 +286,32 @@ impl<S: Side> Replies<S> {
                 .attacks(role, from, self.node.occupied)
                 .any_of(self.watch);
         clear.then_some(Mover { role, from })
+    }
+
+    /// B's number of legal replies in the current position.
+    #[inline(always)]
+    pub(super) fn total(&self) -> u64 {
+        self.king_moves + self.knight_moves + self.slider_moves + self.pawn_moves
+    }
+
+    /// The targets of `moves` (by `mover`) after which B's replies are exactly
+    /// [`Self::total`]: quiet moves (single pushes for pawns) from and to calm squares, from
+    /// which the piece cannot attack a watched square. [`Self::after`] would find the same.
+    #[inline(always)]
+    pub(super) fn unchanged_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
+        if !self.calm.contains(mover.from) {
+            return Bitboard::EMPTY;
+        }
+        let to = moves.to
+            & self.calm
+            & !self.node.occupied
+            & !moves.special
+            & !self.near_watch[mover.role.index()];
+        if mover.role == Role::Pawn {
+            to & S::up(Bitboard::from_square(mover.from)) & !Bitboard::BACK_RANKS
+        } else {
+            to
+        }
     }
 
     /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
@@ -324,7 +381,7 @@ impl<S: Side> Replies<S> {
         match captured {
             // Nothing of B's within reach of the move: the replies stand as counted.
             None if !touched.any_of(self.their_reach | self.pawn_reach) && repinned.is_empty() => {
-                Some(self.king_moves + self.knight_moves + self.slider_moves + self.pawn_moves)
+                Some(self.total())
             }
             None => Some(self.after_quiet(&child, touched, repinned)),
             Some(role) => Some(self.after_capture(&child, touched, repinned, to, role)),
@@ -402,6 +459,32 @@ impl<S: Side> Replies<S> {
             Role::King => king_attacks(sq),
         }
     }
+}
+
+/// The squares a knight on any square of `squares` attacks.
+#[inline(always)]
+fn knight_attacks_set(squares: Bitboard) -> Bitboard {
+    let b = squares.0;
+    let (not_a, not_ab) = (!0x0101_0101_0101_0101u64, !0x0303_0303_0303_0303u64);
+    let (not_h, not_gh) = (!0x8080_8080_8080_8080u64, !0xc0c0_c0c0_c0c0_c0c0u64);
+    Bitboard(
+        ((b & not_h) << 17)
+            | ((b & not_a) << 15)
+            | ((b & not_gh) << 10)
+            | ((b & not_ab) << 6)
+            | ((b & not_a) >> 17)
+            | ((b & not_h) >> 15)
+            | ((b & not_ab) >> 10)
+            | ((b & not_gh) >> 6),
+    )
+}
+
+/// The squares a king on any square of `squares` attacks, and those squares.
+#[inline(always)]
+fn king_attacks_set(squares: Bitboard) -> Bitboard {
+    let b = squares.0;
+    let row = b | ((b & !0x8080_8080_8080_8080) << 1) | ((b & !0x0101_0101_0101_0101) >> 1);
+    Bitboard(row | (row << 8) | (row >> 8))
 }
 
 /// The moves of the B `knights` in B's `node`.
