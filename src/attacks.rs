@@ -102,8 +102,15 @@ fn words(bytes: &'static Aligned<[u8]>) -> &'static [u64] {
 #[inline(always)]
 fn slider(entry: &SliderSquare, occupied: Bitboard) -> Bitboard {
     let table = words(SLIDER_BYTES);
-    debug_assert_eq!(table.len(), tables::SLIDER_LEN);
-    Bitboard(table[slider_index(entry, occupied)])
+    let index = slider_index(entry, occupied);
+    debug_assert!(index < table.len() && table.len() == tables::SLIDER_LEN);
+    // SAFETY: each square's slice starts at `entry.offset` and has 2^bits entries, where bits
+    // is the number of squares in `entry.mask`; build.rs lays the slices end to end and the
+    // table holds all of them (SLIDER_LEN words). The local index is below 2^bits for every
+    // `occupied`: pext of `mask` has at most `bits` bits, and the magic product shifted right by
+    // 64 - bits has at most `bits` bits. So `index < table.len()`. Checked for every blocker
+    // subset of every square by tests/tables.rs (and by build.rs before writing the table).
+    Bitboard(unsafe { *table.get_unchecked(index) })
 }
 
 /// Squares a rook on `sq` attacks, given the `occupied` squares.
