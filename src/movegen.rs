@@ -219,7 +219,7 @@ pub(crate) fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard 
         // Cheap necessary condition first: the squares between king and rook lie within the
         // squares that must be empty.
         if (between(node.king, rook) & node.occupied).is_empty()
-            && castling_is_legal::<S>(board, node, side, rook)
+            && castling_is_legal::<S>(board, node.king, node.occupied, side, rook)
         {
             targets = targets.with(rook);
         }
@@ -230,17 +230,18 @@ pub(crate) fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard 
 #[inline(never)]
 fn castling_is_legal<S: Side>(
     board: &Board,
-    node: &Node,
+    king: Square,
+    all: Bitboard,
     side: CastlingSide,
     rook: Square,
 ) -> bool {
-    let king_to = Square::from_coords(side.king_file(), node.king.rank());
-    let rook_to = Square::from_coords(side.rook_file(), node.king.rank());
-    let king_path = between(node.king, king_to).with(king_to);
-    let movers = Bitboard::from_square(node.king).with(rook);
+    let king_to = Square::from_coords(side.king_file(), king.rank());
+    let rook_to = Square::from_coords(side.rook_file(), king.rank());
+    let king_path = between(king, king_to).with(king_to);
+    let movers = Bitboard::from_square(king).with(rook);
     let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-    let occupied = node.occupied & !movers;
-    (must_be_empty & node.occupied).is_empty()
+    let occupied = all & !movers;
+    (must_be_empty & all).is_empty()
         && king_path
             .into_iter()
             .all(|sq| !attacked_by(board, S::Other::COLOR, sq, occupied))
@@ -319,7 +320,7 @@ fn en_passant_capturers<S: Side>(board: &Board, node: &Node) -> Bitboard {
     };
     let mut capturers = Bitboard::EMPTY;
     for pawn in pawn_attacks(S::Other::COLOR, ep) & board.colored_pieces(S::COLOR, Role::Pawn) {
-        if en_passant_is_legal::<S>(board, node, pawn, ep) {
+        if en_passant_is_legal::<S>(board, node.king, node.occupied, node.theirs, pawn, ep) {
             capturers = capturers.with(pawn);
         }
     }
@@ -330,10 +331,17 @@ fn en_passant_capturers<S: Side>(board: &Board, node: &Node) -> Bitboard {
 /// once the pawn has moved and the captured pawn is gone (this covers checks, ordinary pins and
 /// the rank pin where both pawns leave the king's rank).
 #[inline(never)]
-fn en_passant_is_legal<S: Side>(board: &Board, node: &Node, from: Square, ep: Square) -> bool {
+fn en_passant_is_legal<S: Side>(
+    board: &Board,
+    king: Square,
+    occupied: Bitboard,
+    theirs: Bitboard,
+    from: Square,
+    ep: Square,
+) -> bool {
     let captured = ep.offset(-S::UP);
-    let occupied = (node.occupied.without(from).without(captured)).with(ep);
-    let attackers = attackers_to(board, node.king, occupied) & node.theirs;
+    let occupied = (occupied.without(from).without(captured)).with(ep);
+    let attackers = attackers_to(board, king, occupied) & theirs;
     (attackers & !Bitboard::from_square(captured)).is_empty()
 }
 
