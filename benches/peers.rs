@@ -4,8 +4,10 @@
 //! (LTO, one codegen unit) with the repository's `-C target-cpu=native`, movegen's build-chosen
 //! slider backend. Each round runs every engine on every position, interleaved (movegen,
 //! cozy-chess, chess, movegen, ...); the figures are medians over the rounds (5 by default,
-//! `PEERS_ROUNDS=N` to change). Every run asserts the published node count. Ratios are speed
-//! ratios: movegen's nodes per second over the peer's.
+//! `PEERS_ROUNDS=N` to change, `PEERS_ONLY=movegen,cozy-chess` to leave out engines). Every run
+//! asserts the published node count. Ratios are speed ratios: movegen's nodes per second over
+//! the peer's. cozy-chess is built with its magic sliders by default; `--features peer-pext`
+//! builds it with its PEXT sliders (its faster form on CPUs where pext is fast).
 
 mod common;
 
@@ -55,8 +57,14 @@ fn main() {
         }
         eprintln!("round {}/{rounds} done", round + 1);
     }
+    let cozy_backend = if cfg!(feature = "peer-pext") {
+        "pext"
+    } else {
+        "magic"
+    };
     println!(
-        "movegen {} backend; 1 thread, bulk counting, no hash; median of {rounds} interleaved rounds",
+        "movegen {} backend, cozy-chess {cozy_backend} backend (--features peer-pext for pext); \
+         1 thread, bulk counting, no hash; median of {rounds} interleaved rounds",
         movegen::BACKEND
     );
     print!("{:<10} {:>5} {:>11}", "position", "depth", "nodes");
