@@ -43,7 +43,9 @@ pub use bitboard::Bitboard;
 pub use board::{Board, CastlingSide};
 pub use fen::{FenError, PositionError, STARTPOS, SyntaxError};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Uci};
-pub use perft::{Divide, perft, perft_divide};
+pub use perft::{Divide, Stats, perft, perft_divide, perft_stats};
+#[cfg(feature = "std")]
+pub use perft::{Progress, Table, Tally, divide_parallel, perft_hashed};
 pub use play::IllegalMove;
 pub use types::{Color, File, Piece, Rank, Role, Square};
 pub use uci::UciError;

@@ -2,7 +2,18 @@
 //! of a move generator. The last ply is counted without playing the moves (bulk counting: a
 //! popcount of each piece's target set).
 
+#[cfg(feature = "std")]
+mod parallel;
 mod replies;
+mod stats;
+#[cfg(feature = "std")]
+mod table;
+
+#[cfg(feature = "std")]
+pub use parallel::{Progress, Tally, divide_parallel, perft_hashed};
+pub use stats::{Stats, perft_stats};
+#[cfg(feature = "std")]
+pub use table::Table;
 
 use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;

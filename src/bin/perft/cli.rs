@@ -1,0 +1,325 @@
+//! The command line: subcommands, options and their errors.
+
+use movegen::{Board, STARTPOS};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Deepest depth accepted: far beyond anything computable, low enough that a typo is caught.
+pub const MAX_DEPTH: u32 = 30;
+/// Largest hash table accepted, in MiB (1 TiB).
+pub const MAX_HASH_MIB: usize = 1 << 20;
+/// Most threads accepted.
+pub const MAX_THREADS: usize = 1024;
+
+pub const USAGE: &str = "\
+usage: perft [OPTIONS] [--fen FEN] [--moves UCI ...] DEPTH
+       perft diff --engine CMD [--fen FEN] [--moves UCI ...] [--timeout SECONDS] DEPTH
+       perft suite FILE [--max-nodes N] [OPTIONS]
+       perft perftree DEPTH FEN [MOVES]
+       perft --help | --version
+
+Counts the leaf nodes of the legal move tree DEPTH plies deep.
+stdout: one line per root move ('e2e4: 405385', sorted), a blank line, 'Nodes searched: N'
+(Stockfish's 'go perft' format). stderr: time, speed, and progress on a terminal.
+
+  --fen FEN        start from FEN (one quoted argument; default: the start position)
+  --moves UCI ...  then play these moves (e.g. e2e4 e7e5 g1f3)
+  DEPTH            0 to 30, always the last argument
+  --stats          also count captures, en passant, castles, promotions, checks, discovery
+                   checks, double checks and checkmates at the leaves (slower)
+  --threads N      threads (default: the available cores); totals never depend on it
+  --hash MiB       transposition table size (default 0: none)
+  --json           print one JSON object instead of the text
+  --quiet          no progress display
+  -h, --help       this text
+  -V, --version    version and slider backend
+
+perft diff: runs 'go perft' on a UCI engine (e.g. --engine /usr/games/stockfish) and movegen's
+divide, descends into the first root move whose counts differ, and prints the move path, the
+FEN where the move lists differ, and the moves missing or extra. --timeout bounds each engine
+answer (default 60 s). Exit 0 when the counts agree, 1 when a difference is found.
+
+perft suite: checks every row of a perft file within the budget (--max-nodes, default 10^9
+leaves per row): perft.csv, EPD ('FEN ;D1 20 ;D2 400'), 'FEN id X; perft D N;' lines, or the
+.perft format ('id' / 'epd FEN' / 'perft D N' lines). Exit 0 when every row checked matches, 1 on
+a mismatch or a malformed row.
+
+perft perftree: the interface of the perftree debugger: MOVES is one space-separated string
+(may be empty, promotions in either case); prints 'move count' lines, a blank line, the total.
+
+Examples:
+  perft 6
+  perft --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\" --stats 4
+  perft --threads 2 --hash 256 7
+  perft diff --engine /usr/games/stockfish --moves e2e4 5
+  perft suite perft.csv --max-nodes 100000000
+  perft perftree 3 \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" \"e2e4 e7e5\"
+
+Exit status: 0 success, 1 a mismatch (diff, suite), 2 bad arguments, unreadable file or a
+failing engine.";
+
+/// How to count: threads, hash table, output.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOptions {
+    pub threads: usize,
+    pub hash_mib: usize,
+    pub stats: bool,
+    pub json: bool,
+    pub quiet: bool,
+}
+
+/// A position given on the command line: a FEN and moves played from it.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The FEN as given (or the start position).
+    pub fen: String,
+    /// The moves as given.
+    pub moves: Vec<String>,
+    /// The position after the moves.
+    pub board: Board,
+}
+
+pub enum Command {
+    Count {
+        position: Position,
+        depth: u32,
+        run: RunOptions,
+    },
+    Diff {
+        engine: Vec<String>,
+        position: Position,
+        depth: u32,
+        timeout: Duration,
+        run: RunOptions,
+    },
+    Suite {
+        file: PathBuf,
+        max_nodes: u128,
+        run: RunOptions,
+    },
+    Perftree {
+        depth: u32,
+        board: Board,
+    },
+    Help,
+    Version,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|&d| d <= MAX_DEPTH)
+        .ok_or_else(|| format!("DEPTH: expected a number from 0 to {MAX_DEPTH}, found {text:?}"))
+}
+
+fn parse_number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    option: &str,
+    text: Option<&String>,
+    min: T,
+    max: T,
+) -> Result<T, String> {
+    let text = text.ok_or_else(|| format!("{option} needs a value"))?;
+    text.parse::<T>()
+        .ok()
+        .filter(|n| *n >= min && *n <= max)
+        .ok_or_else(|| format!("{option}: expected a number from {min} to {max}, found {text:?}"))
+}
+
+/// Builds the position from an optional FEN and moves.
+pub fn position(fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+    let fen_text = fen.unwrap_or(STARTPOS);
+    let mut board = Board::from_fen(fen_text).map_err(|e| format!("--fen {fen_text:?}: {e}"))?;
+    for mv in moves {
+        let parsed = board
+            .parse_uci(mv)
+            .map_err(|e| format!("--moves: {mv:?} in {board}: {e}"))?;
+        board = board.play_unchecked(parsed);
+    }
+    Ok(Position {
+        fen: fen_text.to_string(),
+        moves: moves.to_vec(),
+        board,
+    })
+}
+
+/// Options shared by the modes, read from `args` starting at `*i` when `args[*i]` is one.
+struct Common {
+    fen: Option<String>,
+    moves: Vec<String>,
+    run: RunOptions,
+    engine: Option<Vec<String>>,
+    timeout: Option<Duration>,
+    max_nodes: Option<u128>,
+}
+
+/// Parses the options of a mode; `allowed` lists the ones it takes.
+fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String> {
+    let mut common = Common {
+        fen: None,
+        moves: Vec::new(),
+        run: RunOptions {
+            threads: default_threads(),
+            hash_mib: 0,
+            stats: false,
+            json: false,
+            quiet: false,
+        },
+        engine: None,
+        timeout: None,
+        max_nodes: None,
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < options.len() {
+        let option = options[i].as_str();
+        if !option.starts_with('-') {
+            return Err(format!(
+                "unexpected argument {option:?}: DEPTH must be the last argument"
+            ));
+        }
+        if !allowed.contains(&option) {
+            return Err(format!("unknown option {option:?} (try --help)"));
+        }
+        if seen.contains(&option) {
+            return Err(format!("{option} given twice"));
+        }
+        seen.push(option);
+        let value = options.get(i + 1);
+        i += 2;
+        match option {
+            "--fen" => {
+                common.fen = Some(
+                    value
+                        .ok_or("--fen needs a FEN argument (quote it)")?
+                        .clone(),
+                )
+            }
+            "--moves" => {
+                i -= 1;
+                while let Some(mv) = options.get(i).filter(|a| !a.starts_with("--")) {
+                    common.moves.push(mv.clone());
+                    i += 1;
+                }
+            }
+            "--threads" => common.run.threads = parse_number(option, value, 1, MAX_THREADS)?,
+            "--hash" => common.run.hash_mib = parse_number(option, value, 0, MAX_HASH_MIB)?,
+            "--max-nodes" => common.max_nodes = Some(parse_number(option, value, 0, u128::MAX)?),
+            "--timeout" => {
+                let seconds: u64 = parse_number(option, value, 1, 86_400)?;
+                common.timeout = Some(Duration::from_secs(seconds));
+            }
+            "--engine" => {
+                let cmd = value.ok_or("--engine needs a command")?;
+                let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+                if words.is_empty() {
+                    return Err("--engine needs a command".into());
+                }
+                common.engine = Some(words);
+            }
+            "--stats" | "--json" | "--quiet" => {
+                i -= 1;
+                match option {
+                    "--stats" => common.run.stats = true,
+                    "--json" => common.run.json = true,
+                    _ => common.run.quiet = true,
+                }
+            }
+            _ => return Err(format!("unknown option {option:?} (try --help)")),
+        }
+    }
+    Ok(common)
+}
+
+const COUNT_OPTIONS: [&str; 7] = [
+    "--fen",
+    "--moves",
+    "--threads",
+    "--hash",
+    "--stats",
+    "--json",
+    "--quiet",
+];
+
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        return Ok(Command::Help);
+    }
+    if args.iter().any(|a| a == "-V" || a == "--version") {
+        return Ok(Command::Version);
+    }
+    match args.first().map(String::as_str) {
+        Some("diff") => {
+            let (depth, options) = args[1..]
+                .split_last()
+                .ok_or("perft diff: missing DEPTH (try --help)")?;
+            let depth = parse_depth(depth)?;
+            let allowed = [
+                "--engine",
+                "--fen",
+                "--moves",
+                "--threads",
+                "--hash",
+                "--timeout",
+                "--quiet",
+            ];
+            let common = parse_options(options, &allowed)?;
+            let engine = common.engine.ok_or("perft diff needs --engine CMD")?;
+            if depth == 0 {
+                return Err("perft diff: DEPTH must be at least 1".into());
+            }
+            Ok(Command::Diff {
+                engine,
+                position: position(common.fen.as_deref(), &common.moves)?,
+                depth,
+                timeout: common.timeout.unwrap_or(Duration::from_secs(60)),
+                run: common.run,
+            })
+        }
+        Some("suite") => {
+            let file = args
+                .get(1)
+                .filter(|f| !f.starts_with("--"))
+                .ok_or("perft suite: missing FILE")?;
+            let allowed = ["--max-nodes", "--threads", "--hash", "--quiet"];
+            let common = parse_options(&args[2..], &allowed)?;
+            Ok(Command::Suite {
+                file: PathBuf::from(file),
+                max_nodes: common.max_nodes.unwrap_or(1_000_000_000),
+                run: common.run,
+            })
+        }
+        Some("perftree") => {
+            let [depth, fen, rest @ ..] = &args[1..] else {
+                return Err("perft perftree: expected DEPTH FEN [MOVES]".into());
+            };
+            if rest.len() > 1 {
+                return Err(
+                    "perft perftree: expected DEPTH FEN [MOVES] (MOVES is one argument)".into(),
+                );
+            }
+            let depth = parse_depth(depth)?;
+            // perftree writes promotions in upper case (a7b8Q).
+            let moves: Vec<String> = rest.first().map_or(Vec::new(), |m| {
+                m.split_whitespace().map(str::to_ascii_lowercase).collect()
+            });
+            Ok(Command::Perftree {
+                depth,
+                board: position(Some(fen), &moves)?.board,
+            })
+        }
+        _ => {
+            let (depth, options) = args.split_last().ok_or("missing DEPTH (try --help)")?;
+            let depth = parse_depth(depth)?;
+            let common = parse_options(options, &COUNT_OPTIONS)?;
+            Ok(Command::Count {
+                position: position(common.fen.as_deref(), &common.moves)?,
+                depth,
+                run: common.run,
+            })
+        }
+    }
+}

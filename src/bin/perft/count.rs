@@ -1,0 +1,284 @@
+//! Counting: plain, with statistics, on several threads, with a hash table; progress on a
+//! terminal; text or JSON out.
+
+use crate::cli::{Position, RunOptions};
+use movegen::{
+    BACKEND, Board, Move, Progress, Stats, Table, Tally, divide_parallel, perft, perft_hashed,
+    perft_stats,
+};
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// A finished count: per root move, sorted by move text, and the total.
+pub struct Counted<R> {
+    pub divide: Vec<(String, R)>,
+    pub total: R,
+    pub seconds: f64,
+}
+
+/// Progress on stderr, on a terminal only, once a run has taken a second.
+pub struct ProgressLine {
+    start: Instant,
+    enabled: bool,
+    shown: bool,
+}
+
+impl ProgressLine {
+    pub fn new(quiet: bool) -> ProgressLine {
+        ProgressLine {
+            start: Instant::now(),
+            enabled: !quiet && io::stderr().is_terminal(),
+            shown: false,
+        }
+    }
+
+    pub fn update(&mut self, p: Progress) {
+        let elapsed = self.start.elapsed().as_secs_f64();
+        if !self.enabled || elapsed < 1.0 {
+            return;
+        }
+        let eta = if p.parts_done > 0 {
+            format!(
+                "{:.0} s",
+                elapsed * (p.parts - p.parts_done) as f64 / p.parts_done as f64
+            )
+        } else {
+            "?".into()
+        };
+        eprint!(
+            "\r{}/{} root moves, {} nodes, {:.1} Mnps, ETA {eta}   ",
+            p.roots_done,
+            p.roots,
+            p.nodes,
+            p.nodes as f64 / elapsed / 1e6
+        );
+        self.shown = true;
+    }
+
+    pub fn finish(&mut self) {
+        if self.shown {
+            eprint!("\r{:70}\r", "");
+            self.shown = false;
+        }
+    }
+}
+
+/// Counts `board` to `depth` with `count` per subtree, split over the options' threads.
+fn run<R: Tally>(
+    board: &Board,
+    depth: u32,
+    run: &RunOptions,
+    count: impl Fn(&Board, u32) -> R + Sync,
+) -> Counted<R> {
+    let start = Instant::now();
+    let mut progress = ProgressLine::new(run.quiet);
+    let entries = if depth == 0 {
+        Vec::new()
+    } else {
+        divide_parallel(
+            board,
+            depth,
+            run.threads,
+            count,
+            Duration::from_millis(250),
+            |p| progress.update(p),
+        )
+    };
+    progress.finish();
+    let mut divide: Vec<(String, R)> = entries
+        .iter()
+        .map(|&(mv, n): &(Move, R)| (mv.to_string(), n))
+        .collect();
+    divide.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut total = R::default();
+    for (_, n) in &divide {
+        total += *n;
+    }
+    Counted {
+        divide,
+        total,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Plain counts, with the hash table when asked. An error when the table cannot be allocated.
+pub fn count_nodes(
+    board: &Board,
+    depth: u32,
+    options: &RunOptions,
+) -> Result<Counted<u128>, String> {
+    let counted = if options.hash_mib > 0 {
+        let table = Table::new(options.hash_mib).ok_or_else(|| {
+            format!(
+                "--hash {}: cannot allocate that much memory",
+                options.hash_mib
+            )
+        })?;
+        run(board, depth, options, |b, d| perft_hashed(b, d, &table))
+    } else {
+        run(board, depth, options, perft)
+    };
+    Ok(widen(counted, depth))
+}
+
+/// Counts with the breakdown statistics.
+pub fn count_stats(board: &Board, depth: u32, options: &RunOptions) -> Counted<Stats> {
+    let mut counted = run(board, depth, options, perft_stats);
+    if depth == 0 {
+        counted.total = perft_stats(board, 0);
+    }
+    counted
+}
+
+/// Per-subtree u64 counts summed in u128 at the top level; depth 0 counts the root.
+fn widen(counted: Counted<u64>, depth: u32) -> Counted<u128> {
+    let divide: Vec<(String, u128)> = counted
+        .divide
+        .into_iter()
+        .map(|(m, n)| (m, u128::from(n)))
+        .collect();
+    let total = if depth == 0 {
+        1
+    } else {
+        divide.iter().map(|(_, n)| n).sum()
+    };
+    Counted {
+        divide,
+        total,
+        seconds: counted.seconds,
+    }
+}
+
+const STAT_LABELS: [(&str, &str); 8] = [
+    ("captures", "Captures"),
+    ("ep", "E.p."),
+    ("castles", "Castles"),
+    ("promotions", "Promotions"),
+    ("checks", "Checks"),
+    ("discovery_checks", "Discovery checks"),
+    ("double_checks", "Double checks"),
+    ("checkmates", "Checkmates"),
+];
+
+/// The count mode: text (Stockfish's layout) or JSON on stdout, timing on stderr.
+pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> Result<(), String> {
+    let (divide, total, stats, seconds): (Vec<(String, u128)>, u128, Option<Stats>, f64) =
+        if options.stats {
+            let c = count_stats(&position.board, depth, options);
+            let divide = c
+                .divide
+                .iter()
+                .map(|(m, s)| (m.clone(), u128::from(s.nodes)))
+                .collect();
+            (divide, u128::from(c.total.nodes), Some(c.total), c.seconds)
+        } else {
+            let c = count_nodes(&position.board, depth, options)?;
+            (c.divide, c.total, None, c.seconds)
+        };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = if options.json {
+        write_json(
+            &mut out,
+            position,
+            depth,
+            &divide,
+            total,
+            stats.as_ref(),
+            seconds,
+            options,
+        )
+    } else {
+        write_text(&mut out, &divide, total, stats.as_ref())
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => {}
+        // stdout closed early (e.g. piped into `head`): nothing more to say.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        Err(e) => return Err(format!("writing the result: {e}")),
+    }
+    if !options.json {
+        eprintln!(
+            "depth {depth} in {seconds:.3} s, {:.1} million nodes/s ({} thread{}, bulk counting{}, {}, {BACKEND} backend)",
+            total as f64 / seconds.max(1e-9) / 1e6,
+            options.threads,
+            if options.threads == 1 { "" } else { "s" },
+            if options.stats { ", statistics" } else { "" },
+            if options.hash_mib > 0 {
+                format!("hash {} MiB", options.hash_mib)
+            } else {
+                "no hash".into()
+            },
+        );
+    }
+    Ok(())
+}
+
+fn write_text(
+    out: &mut impl Write,
+    divide: &[(String, u128)],
+    total: u128,
+    stats: Option<&Stats>,
+) -> io::Result<()> {
+    for (mv, n) in divide {
+        writeln!(out, "{mv}: {n}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Nodes searched: {total}")?;
+    if let Some(stats) = stats {
+        for ((_, value), (_, label)) in stats.fields()[1..].iter().zip(STAT_LABELS) {
+            writeln!(out, "{label}: {value}")?;
+        }
+    }
+    Ok(())
+}
+
+/// A JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut s = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            c if (c as u32) < 0x20 => s.push_str(&format!("\\u{:04x}", c as u32)),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_json(
+    out: &mut impl Write,
+    position: &Position,
+    depth: u32,
+    divide: &[(String, u128)],
+    total: u128,
+    stats: Option<&Stats>,
+    seconds: f64,
+    options: &RunOptions,
+) -> io::Result<()> {
+    let moves: Vec<String> = position.moves.iter().map(|m| json_string(m)).collect();
+    write!(
+        out,
+        "{{\"fen\":{},\"moves\":[{}],\"position\":{},\"depth\":{depth},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{},\"backend\":\"{BACKEND}\",\"divide\":{{",
+        json_string(&position.fen),
+        moves.join(","),
+        json_string(&position.board.to_string()),
+        total as f64 / seconds.max(1e-9),
+        options.threads,
+        options.hash_mib,
+    )?;
+    for (i, (mv, n)) in divide.iter().enumerate() {
+        write!(out, "{}\"{mv}\":{n}", if i > 0 { "," } else { "" })?;
+    }
+    write!(out, "}}")?;
+    if let Some(stats) = stats {
+        write!(out, ",\"stats\":{{")?;
+        for (i, (name, value)) in stats.fields()[1..].iter().enumerate() {
+            write!(out, "{}\"{name}\":{value}", if i > 0 { "," } else { "" })?;
+        }
+        write!(out, "}}")?;
+    }
+    writeln!(out, "}}")
+}

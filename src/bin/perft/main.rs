@@ -1,0 +1,91 @@
+//! `perft`: counts the leaf nodes of the legal move tree, split by root move, in the format of
+//! Stockfish's `go perft`, so existing divide-diff tools read it; compares its divide with a UCI
+//! engine's (`perft diff`), checks suites of published counts (`perft suite`), and serves the
+//! perftree debugger (`perft perftree`). See `perft --help`.
+
+mod cli;
+mod count;
+mod diff;
+mod suite;
+
+use cli::{Command, RunOptions, USAGE};
+use movegen::{BACKEND, Board};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = match cli::parse(&args) {
+        Ok(command) => command,
+        Err(message) => {
+            eprintln!("perft: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match command {
+        Command::Help => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Version => {
+            println!(
+                "perft (movegen {}), slider backend: {BACKEND}",
+                env!("CARGO_PKG_VERSION")
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Count {
+            position,
+            depth,
+            run,
+        } => count::count_command(&position, depth, &run).map(|()| ExitCode::SUCCESS),
+        Command::Perftree { depth, board } => perftree(&board, depth).map(|()| ExitCode::SUCCESS),
+        Command::Diff {
+            engine,
+            position,
+            depth,
+            timeout,
+            run,
+        } => diff::diff_command(&engine, &position, depth, timeout, &run),
+        Command::Suite {
+            file,
+            max_nodes,
+            run,
+        } => suite::suite_command(&file, max_nodes, &run),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("perft: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// perftree's format: `move count` lines, a blank line, the total.
+fn perftree(board: &Board, depth: u32) -> Result<(), String> {
+    let run = RunOptions {
+        threads: 1,
+        hash_mib: 0,
+        stats: false,
+        json: false,
+        quiet: true,
+    };
+    let counted = count::count_nodes(board, depth, &run)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = (|| {
+        for (mv, n) in &counted.divide {
+            writeln!(out, "{mv} {n}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "{}", counted.total)?;
+        out.flush()
+    })();
+    written.or_else(|e| {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Ok(())
+        } else {
+            Err(format!("writing: {e}"))
+        }
+    })
+}

@@ -1,0 +1,175 @@
+//! Perft on several threads, with an optional shared hash table.
+//!
+//! The tree is expanded from the root, one ply at a time, until there are many more subtrees
+//! than threads (a few hundred for two threads); scoped threads then take subtrees from a shared
+//! counter until none is left. Each subtree's count is added to its root move, so totals and
+//! divide are the same whatever the threads and their timing.
+
+use super::Stats;
+use super::table::Table;
+use crate::board::Board;
+use crate::moves::Move;
+use core::ops::AddAssign;
+use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::Duration;
+use std::vec::Vec;
+
+/// A count that can be summed across subtrees and reports its leaf nodes.
+pub trait Tally: Copy + Default + AddAssign + Send + Sync {
+    /// Leaf nodes counted.
+    fn leaves(&self) -> u64;
+}
+
+impl Tally for u64 {
+    fn leaves(&self) -> u64 {
+        *self
+    }
+}
+
+impl Tally for Stats {
+    fn leaves(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Where a running perft stands, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Root moves whose subtrees are all counted.
+    pub roots_done: usize,
+    /// Root moves.
+    pub roots: usize,
+    /// Subtrees counted.
+    pub parts_done: usize,
+    /// Subtrees in all.
+    pub parts: usize,
+    /// Leaf nodes counted so far.
+    pub nodes: u128,
+}
+
+/// One subtree: its root move's index, its position, its depth.
+struct Part {
+    root: usize,
+    board: Board,
+    depth: u32,
+}
+
+/// Runs `count` over the subtrees below each root move of `board` (at `depth`, which must be at
+/// least 1) on `threads` threads, calling `progress` about every `interval` while they run.
+/// Returns each root move (in generation order) with the sum of its subtrees.
+pub fn divide_parallel<R: Tally>(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    count: impl Fn(&Board, u32) -> R + Sync,
+    interval: Duration,
+    mut progress: impl FnMut(Progress),
+) -> Vec<(Move, R)> {
+    let roots: Vec<Move> = board.legal_moves().iter().copied().collect();
+    let mut parts: Vec<Part> = roots
+        .iter()
+        .enumerate()
+        .map(|(root, &mv)| Part {
+            root,
+            board: board.play_unchecked(mv),
+            depth: depth - 1,
+        })
+        .collect();
+    // Split until there are plenty of parts per thread, keeping each part deep enough that the
+    // fast perft paths (two plies by popcount) do the work.
+    let threads = threads.max(1);
+    while threads > 1
+        && !parts.is_empty()
+        && parts.len() < threads * 96
+        && parts.iter().all(|p| p.depth > 3)
+    {
+        parts = parts
+            .iter()
+            .flat_map(|p| {
+                p.board
+                    .legal_moves()
+                    .iter()
+                    .map(|&mv| Part {
+                        root: p.root,
+                        board: p.board.play_unchecked(mv),
+                        depth: p.depth - 1,
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    let remaining: Vec<AtomicUsize> = (0..roots.len()).map(|_| AtomicUsize::new(0)).collect();
+    for part in &parts {
+        remaining[part.root].fetch_add(1, Relaxed);
+    }
+    let roots_done = AtomicUsize::new(remaining.iter().filter(|r| r.load(Relaxed) == 0).count());
+    let next = AtomicUsize::new(0);
+    let parts_done = AtomicUsize::new(0);
+    let nodes = AtomicU64::new(0);
+    let workers_done = AtomicUsize::new(0);
+    let report = |parts_done: usize, nodes: u64| Progress {
+        roots_done: roots_done.load(Relaxed),
+        roots: roots.len(),
+        parts_done,
+        parts: parts.len(),
+        nodes: u128::from(nodes),
+    };
+    let mut totals = vec![R::default(); roots.len()];
+    let main = std::thread::current();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = vec![R::default(); roots.len()];
+                    while let Some(part) = parts.get(next.fetch_add(1, Relaxed)) {
+                        let result = count(&part.board, part.depth);
+                        mine[part.root] += result;
+                        nodes.fetch_add(result.leaves(), Relaxed);
+                        parts_done.fetch_add(1, Relaxed);
+                        if remaining[part.root].fetch_sub(1, Relaxed) == 1 {
+                            roots_done.fetch_add(1, Relaxed);
+                        }
+                    }
+                    workers_done.fetch_add(1, Relaxed);
+                    main.unpark();
+                    mine
+                })
+            })
+            .collect();
+        // The calling thread reports progress until every worker is done.
+        while workers_done.load(Relaxed) < threads {
+            std::thread::park_timeout(interval);
+            if workers_done.load(Relaxed) < threads {
+                progress(report(parts_done.load(Relaxed), nodes.load(Relaxed)));
+            }
+        }
+        for worker in workers {
+            // A worker only panics if `count` does; pass that on.
+            let mine = worker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            for (total, part) in totals.iter_mut().zip(mine) {
+                *total += part;
+            }
+        }
+    });
+    roots.into_iter().zip(totals).collect()
+}
+
+/// Perft of `board` at `depth` using `table`: subtrees of depth 3 or more are looked up before
+/// they are counted and stored after.
+pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u64 {
+    if depth <= 2 {
+        return super::perft(board, depth);
+    }
+    if let Some(count) = table.probe(board, depth) {
+        return count;
+    }
+    let count = board
+        .legal_moves()
+        .iter()
+        .map(|&mv| perft_hashed(&board.play_unchecked(mv), depth - 1, table))
+        .sum();
+    table.store(board, depth, count);
+    count
+}
