@@ -35,7 +35,41 @@ fn perft_csv_deep_rows() {
         start.elapsed().as_secs_f64()
     );
     for name in skipped {
-        eprintln!("  skipped {name}: over {DEEP_BUDGET} leaves (needs the hashed, threaded perft)");
+        eprintln!(
+            "  skipped {name}: over {DEEP_BUDGET} leaves (the hashed, threaded test takes rows up to 10^12)"
+        );
+    }
+}
+
+/// The rows up to 10^12 leaves (start position depth 8, position 6 depth 7, and the rows of the
+/// deep test again) with the hash table and every core, through the library's parallel driver.
+#[test]
+#[ignore = "rows up to 10^12 leaves, hashed and threaded: cargo test --release -- --ignored"]
+fn perft_csv_rows_up_to_a_trillion_with_hash_and_threads() {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let table = movegen::Table::new(1024).expect("1 GiB table");
+    for case in perft_csv() {
+        if case.nodes <= DEEP_BUDGET || case.nodes > 1_000_000_000_000 {
+            continue;
+        }
+        let board = Board::from_fen(&case.fen).unwrap();
+        let start = std::time::Instant::now();
+        let divide = movegen::divide_parallel(
+            &board,
+            case.depth,
+            threads,
+            |b, d| movegen::perft_hashed(b, d, &table),
+            std::time::Duration::from_secs(3600),
+            |_| {},
+        );
+        let total: u128 = divide.iter().map(|&(_, n)| u128::from(n)).sum();
+        assert_eq!(total, case.nodes, "{}", case.name);
+        eprintln!(
+            "{}: {} leaves in {:.1} s ({threads} threads, 1 GiB hash)",
+            case.name,
+            total,
+            start.elapsed().as_secs_f64()
+        );
     }
 }
 
