@@ -75,12 +75,13 @@ pub fn divide_parallel<R: Tally>(
             depth: depth - 1,
         })
         .collect();
-    // Split until there are plenty of parts per thread, keeping each part deep enough that the
+    // Split until there are plenty of parts per thread (so the last ones finish together),
+    // keeping each part deep enough that the
     // fast perft paths (two plies by popcount) do the work.
     let threads = threads.max(1);
     while threads > 1
         && !parts.is_empty()
-        && parts.len() < threads * 96
+        && parts.len() < threads * 512
         && parts.iter().all(|p| p.depth > 3)
     {
         parts = parts
