@@ -54,7 +54,7 @@ impl Engine {
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("engine {:?} stopped reading ({e})", self.name))
+            .map_err(|e| format!("engine {:?} exited or stopped reading its input ({e})", self.name))
     }
 
     /// The next line, within the timeout.
