@@ -223,7 +223,7 @@ impl Board {
                 hash ^= zobrist::piece(p.color, p.role, sq);
             }
         }
-        hash ^= zobrist::castling(self.castling);
+        hash ^= zobrist::castling(self.castling, &self.castling_rooks);
         if let Some(ep) = self.ep_square {
             hash ^= zobrist::en_passant(ep.file());
         }
@@ -336,7 +336,8 @@ impl Board {
     /// Replaces the castling rights, keeping the hash.
     #[inline(always)]
     pub(crate) fn set_castling(&mut self, rights: u8) {
-        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        self.hash ^= zobrist::castling(self.castling, &self.castling_rooks)
+            ^ zobrist::castling(rights, &self.castling_rooks);
         self.castling = rights;
     }
 

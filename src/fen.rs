@@ -48,7 +48,8 @@ pub enum SyntaxError {
     },
     /// The side-to-move field is not `w` or `b`.
     SideToMove,
-    /// The castling field is not `-` or distinct letters among `KQkq`.
+    /// The castling field is not `-` or up to four letters among `KQkq` and the rook files
+    /// `A`-`H`/`a`-`h`, each right once.
     Castling,
     /// The en-passant field is not `-` or a square on the sixth (White to move) or third (Black
     /// to move) rank.
@@ -82,7 +83,7 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxError::SideToMove => f.write_str("side to move: expected 'w' or 'b'"),
             SyntaxError::Castling => {
-                f.write_str("castling: expected '-' or distinct letters from 'KQkq'")
+                f.write_str("castling: expected '-' or up to four letters from KQkq (X-FEN) or rook files A-H, a-h (Shredder-FEN), each right once")
             }
             SyntaxError::EnPassant => f.write_str(
                 "en passant: expected '-' or a square on rank 6 (White to move) or rank 3 (Black to move)",
@@ -230,7 +231,7 @@ impl Board {
             _ => return Err(SyntaxError::SideToMove.into()),
         };
         board.set_side_to_move(side);
-        let rights = parse_castling(castling)?;
+        let (letters, letter_count) = parse_castling(castling)?;
         let ep = parse_en_passant(ep, side)?;
         let halfmove = match fields.next() {
             Some(text) => parse_number(text).ok_or(SyntaxError::HalfmoveClock)?,
@@ -245,24 +246,8 @@ impl Board {
         board.set_clocks(halfmove, fullmove);
 
         check_material(&board)?;
-        for (color, side) in rights {
-            let home = Square::from_coords(File::E, back_rank(color));
-            let rook_file = if side == CastlingSide::KingSide {
-                File::H
-            } else {
-                File::A
-            };
-            let rook = Square::from_coords(rook_file, back_rank(color));
-            if board.king(color) != home
-                || board.piece_at(rook)
-                    != Some(Piece {
-                        color,
-                        role: Role::Rook,
-                    })
-            {
-                return Err(PositionError::CastlingWithoutPieces { color, side }.into());
-            }
-            board.grant_castling(color, side, rook);
+        for letter in letters.iter().take(letter_count).flatten() {
+            grant(&mut board, *letter)?;
         }
         if let Some(ep) = ep {
             check_en_passant(&board, ep)?;
@@ -322,29 +307,89 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), SyntaxError
     Ok(())
 }
 
-type Rights = [(Color, CastlingSide); 4];
+/// One letter of the castling field: `KQkq` (the outermost rook on that side of the king, as in
+/// standard FEN and X-FEN) or a rook's file (Shredder-FEN and X-FEN), with the colour from its case.
+#[derive(Clone, Copy)]
+enum CastlingLetter {
+    Side(Color, CastlingSide),
+    File(Color, File),
+}
 
-fn parse_castling(text: &str) -> Result<impl Iterator<Item = (Color, CastlingSide)>, SyntaxError> {
-    const ALL: Rights = [
-        (Color::White, CastlingSide::KingSide),
-        (Color::White, CastlingSide::QueenSide),
-        (Color::Black, CastlingSide::KingSide),
-        (Color::Black, CastlingSide::QueenSide),
-    ];
-    let mut seen = [false; 4];
-    if text != "-" {
-        for c in text.chars() {
-            let i = "KQkq".find(c).ok_or(SyntaxError::Castling)?;
-            if core::mem::replace(&mut seen[i], true) {
-                return Err(SyntaxError::Castling);
-            }
-        }
+/// The letters of the castling field (at most four).
+fn parse_castling(text: &str) -> Result<([Option<CastlingLetter>; 4], usize), SyntaxError> {
+    let mut letters = [None; 4];
+    if text == "-" {
+        return Ok((letters, 0));
     }
-    Ok(ALL
-        .into_iter()
-        .zip(seen)
-        .filter(|&(_, s)| s)
-        .map(|(r, _)| r))
+    let mut len = 0;
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let letter = match c.to_ascii_lowercase() {
+            'k' => CastlingLetter::Side(color, CastlingSide::KingSide),
+            'q' => CastlingLetter::Side(color, CastlingSide::QueenSide),
+            f @ 'a'..='h' => CastlingLetter::File(color, File::new(u32::from(f as u8 - b'a'))),
+            _ => return Err(SyntaxError::Castling),
+        };
+        *letters.get_mut(len).ok_or(SyntaxError::Castling)? = Some(letter);
+        len += 1;
+    }
+    Ok((letters, len))
+}
+
+/// Grants the castling right a letter names: the king must stand on its back rank and the rook
+/// on the named file (or, for `K`/`Q`, be the outermost rook on that side of the king).
+fn grant(board: &mut Board, letter: CastlingLetter) -> Result<(), FenError> {
+    let (color, side, rook) = match letter {
+        CastlingLetter::Side(color, side) => {
+            let rank = back_rank(color);
+            let king = board.king(color);
+            let rooks = board.colored_pieces(color, Role::Rook) & Bitboard::rank(rank);
+            let beyond = |sq: Square| match side {
+                CastlingSide::KingSide => sq.file() > king.file(),
+                CastlingSide::QueenSide => sq.file() < king.file(),
+            };
+            let mut candidates = rooks.into_iter().filter(|&sq| beyond(sq));
+            let outermost = match side {
+                CastlingSide::KingSide => candidates.last(),
+                CastlingSide::QueenSide => candidates.next(),
+            };
+            let rook = outermost
+                .filter(|_| king.rank() == rank)
+                .ok_or(PositionError::CastlingWithoutPieces { color, side })?;
+            (color, side, rook)
+        }
+        CastlingLetter::File(color, file) => {
+            let rank = back_rank(color);
+            let king = board.king(color);
+            let side = if file > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            let rook = Square::from_coords(file, rank);
+            if king.rank() != rank
+                || file == king.file()
+                || board.piece_at(rook)
+                    != Some(Piece {
+                        color,
+                        role: Role::Rook,
+                    })
+            {
+                return Err(PositionError::CastlingWithoutPieces { color, side }.into());
+            }
+            (color, side, rook)
+        }
+    };
+    if board.castling_rook(color, side).is_some() {
+        // The same right twice (e.g. `KH` with the king-side rook on h1).
+        return Err(SyntaxError::Castling.into());
+    }
+    board.grant_castling(color, side, rook);
+    Ok(())
 }
 
 fn parse_en_passant(text: &str, side: Color) -> Result<Option<Square>, SyntaxError> {
@@ -424,50 +469,122 @@ fn check_checks(board: &Board) -> Result<(), PositionError> {
     Ok(())
 }
 
-impl fmt::Display for Board {
-    /// The FEN of the position, all six fields; castling in `KQkq` order, en passant `-` unless
-    /// a pawn of the side to move stands beside the pawn that just double-pushed.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::new(rank * 8 + file)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        f.write_char(piece.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_char('/')?;
-            }
-        }
-        f.write_str(if self.side_to_move() == Color::White {
-            " w "
-        } else {
-            " b "
-        })?;
-        let rights = self.castling_rights();
-        if rights == 0 {
-            f.write_char('-')?;
-        }
-        for (bit, c) in "KQkq".chars().enumerate() {
-            if rights & (1 << bit) != 0 {
-                f.write_char(c)?;
-            }
-        }
-        match self.en_passant() {
-            Some(ep) => write!(f, " {ep}")?,
-            None => f.write_str(" -")?,
-        }
-        write!(f, " {} {}", self.halfmove_clock(), self.fullmove_number())
+/// Writes the castling field: `-`, or per right (white king side, white queen side, black king
+/// side, black queen side) `K`/`Q` when its rook is the outermost on that side of the king and the
+/// rook's file letter otherwise (X-FEN; standard FEN for standard positions); with `shredder`,
+/// always the file letter (Shredder-FEN).
+fn write_castling(board: &Board, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
+    use fmt::Write as _;
+    if board.castling_rights() == 0 {
+        return f.write_char('-');
     }
+    for color in [Color::White, Color::Black] {
+        let king = board.king(color);
+        for side in CastlingSide::ALL {
+            let Some(rook) = board.castling_rook(color, side) else {
+                continue;
+            };
+            let mut rooks = board.colored_pieces(color, Role::Rook) & Bitboard::rank(rook.rank());
+            let outer = Iterator::any(&mut rooks, |sq: Square| match side {
+                CastlingSide::KingSide => sq.file() > rook.file(),
+                CastlingSide::QueenSide => sq.file() < rook.file(),
+            });
+            let letter = if shredder || outer || king.rank() != rook.rank() {
+                rook.file().char()
+            } else if side == CastlingSide::KingSide {
+                'k'
+            } else {
+                'q'
+            };
+            f.write_char(if color == Color::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The FEN of a position with Shredder-FEN castling (rook files, e.g. `HAha`): see
+/// [`Board::shredder_fen`].
+#[derive(Clone, Copy)]
+pub struct ShredderFen<'a>(&'a Board);
+
+impl fmt::Display for ShredderFen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_fen(self.0, f, true)
+    }
+}
+
+impl Board {
+    /// The FEN with Shredder-FEN castling letters (the rooks' files: `HAha` for the standard
+    /// rights), as some Chess960 tools expect. [`Display`](fmt::Display) writes X-FEN, which is
+    /// standard FEN for every standard position.
+    pub fn shredder_fen(&self) -> ShredderFen<'_> {
+        ShredderFen(self)
+    }
+
+    /// Whether castling here needs the Chess960 rules to be read: some right's king is not on
+    /// the e-file or its rook is not on the a- or h-file. (The rules themselves are the same;
+    /// only move notation differs: Chess960 writes castling as king-takes-rook.)
+    pub fn is_chess960(&self) -> bool {
+        [Color::White, Color::Black].into_iter().any(|color| {
+            CastlingSide::ALL.into_iter().any(|side| {
+                self.castling_rook(color, side).is_some_and(|rook| {
+                    let standard = if side == CastlingSide::KingSide {
+                        File::H
+                    } else {
+                        File::A
+                    };
+                    self.king(color).file() != File::E || rook.file() != standard
+                })
+            })
+        })
+    }
+}
+
+impl fmt::Display for Board {
+    /// The FEN of the position, all six fields; castling in `KQkq` order (X-FEN letters for
+    /// Chess960 rooks that are not the outermost), en passant `-` unless a pawn of the side to
+    /// move stands beside the pawn that just double-pushed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_fen(self, f, false)
+    }
+}
+
+fn write_fen(board: &Board, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
+    use fmt::Write as _;
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board.piece_at(Square::new(rank * 8 + file)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    f.write_char(piece.char())?;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        if rank > 0 {
+            f.write_char('/')?;
+        }
+    }
+    f.write_str(if board.side_to_move() == Color::White {
+        " w "
+    } else {
+        " b "
+    })?;
+    write_castling(board, f, shredder)?;
+    match board.en_passant() {
+        Some(ep) => write!(f, " {ep}")?,
+        None => f.write_str(" -")?,
+    }
+    write!(f, " {} {}", board.halfmove_clock(), board.fullmove_number())
 }

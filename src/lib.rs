@@ -41,7 +41,7 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use board::{Board, CastlingSide};
-pub use fen::{FenError, PositionError, STARTPOS, SyntaxError};
+pub use fen::{FenError, PositionError, STARTPOS, ShredderFen, SyntaxError};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Uci};
 pub use perft::{Divide, Stats, perft, perft_divide, perft_stats};
 #[cfg(feature = "std")]
@@ -49,6 +49,7 @@ pub use perft::{Progress, Table, Tally, divide_parallel, perft_hashed};
 pub use play::IllegalMove;
 pub use types::{Color, File, Piece, Rank, Role, Square};
 pub use uci::UciError;
+pub use zobrist::CHESS960_ROOK_FILE;
 
 /// The README's examples run as doc tests.
 #[cfg(doctest)]

@@ -29,25 +29,26 @@ impl fmt::Display for UciError {
 impl std::error::Error for UciError {}
 
 impl Board {
-    /// The legal move written `text` in UCI notation. Castling is accepted both as the king's
-    /// two-square move (`e1g1`) and as king-takes-rook (`e1h1`).
+    /// The legal move written `text` in UCI notation. Castling is accepted both as
+    /// king-takes-rook (`e1h1`, the Chess960 form) and, when no other move of the king goes
+    /// there, as the king's destination (`e1g1`, the standard form).
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let (from, to, promotion) = parse_syntax(text).ok_or(UciError::Syntax)?;
-        let mut found = None;
+        let mut exact = None;
+        let mut castling_by_destination = None;
         self.generate_moves(|moves| {
             if moves.from == from {
-                found = moves.moves().find(|mv| {
-                    let target = if mv.is_castling() {
-                        [mv.castling_king_target(), mv.to()]
-                    } else {
-                        [mv.to(); 2]
-                    };
-                    target.contains(&to) && mv.promotion() == promotion
-                });
+                for mv in moves.moves() {
+                    if mv.to() == to && mv.promotion() == promotion {
+                        exact = Some(mv);
+                    } else if mv.is_castling() && mv.castling_king_target() == to {
+                        castling_by_destination = Some(mv);
+                    }
+                }
             }
-            found.is_some()
+            moves.from == from
         });
-        found.ok_or(UciError::Illegal)
+        exact.or(castling_by_destination).ok_or(UciError::Illegal)
     }
 }
 

@@ -22,11 +22,44 @@ pub(crate) fn piece(color: Color, role: Role, sq: Square) -> u64 {
     POLYGLOT[64 * kind + sq.index()]
 }
 
-/// Key of a set of castling rights (bit 0 white king side .. bit 3 black queen side).
+/// Key of a set of castling rights (bit 0 white king side .. bit 3 black queen side) with their
+/// rooks. A right whose rook stands on its standard corner (h1, a1, h8, a8) has its Polyglot key
+/// alone; a Chess960 right with its rook on another file adds [`CHESS960_ROOK_FILE`] of that
+/// right and file, so positions differing only in which rook may castle hash differently.
 #[inline(always)]
-pub(crate) fn castling(rights: u8) -> u64 {
-    CASTLING[usize::from(rights & 15)]
+pub(crate) fn castling(rights: u8, rooks: &[Square; 4]) -> u64 {
+    let mut key = CASTLING[usize::from(rights & 15)];
+    if *rooks != STANDARD_ROOKS {
+        for (i, (&rook, standard)) in rooks.iter().zip(STANDARD_ROOKS).enumerate() {
+            if rights & (1 << i) != 0 && rook != standard {
+                key ^= CHESS960_ROOK_FILE[i][rook.file() as usize];
+            }
+        }
+    }
+    key
 }
+
+/// The rooks of the four standard castling rights.
+const STANDARD_ROOKS: [Square; 4] = [Square::H1, Square::A1, Square::H8, Square::A8];
+
+/// Keys of Chess960 castling rooks off the standard corners, by right (white king side, white
+/// queen side, black king side, black queen side) and rook file: the first 32 outputs of the
+/// SplitMix64 generator seeded with `0x0960_0960_0960_0960`, in that order. (Polyglot defines
+/// keys for the four standard rights only.)
+pub const CHESS960_ROOK_FILE: [[u64; 8]; 4] = {
+    let mut keys = [[0; 8]; 4];
+    let mut state: u64 = 0x0960_0960_0960_0960;
+    let mut i = 0;
+    while i < 32 {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i / 8][i % 8] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
 
 /// Key of an en-passant square on `file`.
 #[inline(always)]

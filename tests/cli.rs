@@ -102,6 +102,32 @@ fn fen_and_moves() {
 }
 
 #[test]
+fn chess960_notation() {
+    // Shredder-FEN castling: Chess960 rules and king-takes-rook notation by themselves.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (lines, total) = parse_divide(&perft(&["--fen", fen, "2"]));
+    assert_eq!(total, 528);
+    assert!(
+        !lines.iter().any(|(m, _)| m == "g1h1"),
+        "f1 rook blocks castling: {lines:?}"
+    );
+    // Both castlings of a king on b1, written king-takes-rook (25 moves, as Stockfish with
+    // UCI_Chess960 lists them).
+    let (lines, total) = parse_divide(&perft(&["--fen", "1k6/8/8/8/8/8/8/RK5R w HA - 0 1", "1"]));
+    assert_eq!(total, 25);
+    assert!(
+        lines.iter().any(|(m, _)| m == "b1h1") && lines.iter().any(|(m, _)| m == "b1a1"),
+        "castling as king-takes-rook: {lines:?}"
+    );
+    // --chess960 forces it on a standard position.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    let (lines, _) = parse_divide(&perft(&["--chess960", "--fen", kiwipete, "1"]));
+    assert!(lines.iter().any(|(m, _)| m == "e1h1") && !lines.iter().any(|(m, _)| m == "e1g1"));
+    let (lines, _) = parse_divide(&perft(&["--fen", kiwipete, "1"]));
+    assert!(lines.iter().any(|(m, _)| m == "e1g1"));
+}
+
+#[test]
 fn version_and_help() {
     let out = perft(&["--version"]);
     assert!(out.status.success());

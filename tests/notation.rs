@@ -67,6 +67,9 @@ fn fen_syntax_errors_name_field_and_fault() {
         ("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", Castling),
         ("r3k2r/8/8/8/8/8/8/R3K2R w X - 0 1", Castling),
         ("r3k2r/8/8/8/8/8/8/R3K2R w -K - 0 1", Castling),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KH - 0 1", Castling),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1", Castling),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w Kz - 0 1", Castling),
         ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", EnPassant),
         ("4k3/8/8/8/8/8/8/4K3 b - e6 0 1", EnPassant),
         ("4k3/8/8/8/8/8/8/4K3 w - z9 0 1", EnPassant),
@@ -138,7 +141,7 @@ fn fen_position_errors() {
             },
         ),
         (
-            "1r2k3/8/8/8/8/8/8/4K3 w q - 0 1",
+            "4k1r1/8/8/8/8/8/8/4K3 w q - 0 1",
             CastlingWithoutPieces {
                 color: Color::Black,
                 side: CastlingSide::QueenSide,
@@ -152,7 +155,7 @@ fn fen_position_errors() {
             },
         ),
         (
-            "r3k2r/8/8/8/8/8/8/R2K3R w K - 0 1",
+            "r3k2r/8/8/8/8/8/8/R6K w K - 0 1",
             CastlingWithoutPieces {
                 color: Color::White,
                 side: CastlingSide::KingSide,
@@ -228,6 +231,83 @@ fn fen_defaults_and_normalisation() {
             .unwrap()
             .to_string(),
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    );
+}
+
+#[test]
+fn chess960_castling_fields() {
+    // Shredder-FEN and X-FEN name the same rights as standard FEN for standard positions.
+    let standard = Board::startpos();
+    for castling in ["HAha", "AHah", "KQkq", "KAka"] {
+        let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w {castling} - 0 1");
+        assert_eq!(Board::from_fen(&fen), Ok(standard), "{castling}");
+    }
+    assert!(!standard.is_chess960());
+    assert_eq!(
+        standard.shredder_fen().to_string(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    // A Chess960 start: king b1, rooks a1 and c1... X-FEN uses KQkq for outermost rooks.
+    let board =
+        Board::from_fen("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").unwrap();
+    assert!(board.is_chess960());
+    assert_eq!(
+        board.castling_rook(Color::White, CastlingSide::KingSide),
+        Some(Square::C1)
+    );
+    assert_eq!(
+        board.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(Square::A1)
+    );
+    assert_eq!(
+        board.shredder_fen().to_string(),
+        "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1"
+    );
+    assert_eq!(
+        board.to_string(),
+        "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1"
+    );
+    // X-FEN `q` names the outermost rook on that side, wherever it stands (b8 here).
+    let b8 = Board::from_fen("1r2k3/8/8/8/8/8/8/4K3 w q - 0 1").unwrap();
+    assert_eq!(
+        b8.castling_rook(Color::Black, CastlingSide::QueenSide),
+        Some(Square::B8)
+    );
+    assert_eq!(
+        b8.shredder_fen().to_string(),
+        "1r2k3/8/8/8/8/8/8/4K3 w b - 0 1"
+    );
+    // Two rooks on one side: the inner one needs its file letter in X-FEN.
+    let inner = Board::from_fen("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1").unwrap();
+    assert_eq!(
+        inner.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(Square::B1)
+    );
+    assert_eq!(inner.to_string(), "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
+    let outer = Board::from_fen("4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1").unwrap();
+    assert_eq!(
+        outer.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(Square::A1)
+    );
+    assert_eq!(outer.to_string(), "4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1");
+    // Which rook may castle is part of the position: the keys differ (Chess960 keys documented
+    // in CHESS960_ROOK_FILE) and equal the keys from scratch.
+    assert_ne!(inner.hash(), outer.hash());
+    assert_eq!(inner.hash(), inner.compute_hash());
+    assert_eq!(
+        outer.hash() ^ inner.hash(),
+        movegen::CHESS960_ROOK_FILE[1][1]
+    );
+    // Castling prints as king-takes-rook in Chess960 notation.
+    let castle = inner.parse_uci("e1b1").unwrap();
+    assert_eq!(
+        (castle.uci_chess960().to_string(), castle.uci().to_string()),
+        ("e1b1".into(), "e1c1".into())
+    );
+    assert_eq!(
+        inner.parse_uci("e1c1"),
+        Ok(castle),
+        "standard form accepted when unambiguous"
     );
 }
 

@@ -6,10 +6,8 @@
 
 mod common;
 
-use common::{
-    Case, budget, epd_suite, perft_csv, perft_random, run_cases, run_within_budget, tricky,
-};
-use movegen::{Board, CastlingSide, FenError, PositionError, perft};
+use common::{budget, epd_suite, perft_csv, perft_random, run_cases, run_within_budget, tricky};
+use movegen::{Board, CastlingSide, perft};
 
 /// Default budget for perft.csv rows.
 const CSV_BUDGET: u128 = 200_000_000;
@@ -105,53 +103,97 @@ fn perft_random_within_budget() {
     );
 }
 
-/// The Chess960 entries of the tricky file (X-FEN castling with kings or rooks off their
-/// standard squares) need Chess960 castling, which this crate does not read yet: each must be
-/// refused with a castling error, never miscounted.
-const CHESS960_IDS: [&str; 6] = [
-    "xfen-00",
-    "xfen-01",
-    "xfen-02",
-    "xfen-03",
-    "xfen-04",
-    "asymmetrical-and-king-on-h",
-];
-
 #[test]
-fn tricky_standard_positions() {
-    let (chess960, standard): (Vec<Case>, Vec<Case>) = tricky().into_iter().partition(|c| {
-        CHESS960_IDS
-            .iter()
-            .any(|id| c.name.starts_with(&format!("tricky {id} ")))
-    });
-    assert_eq!(standard.len() + chess960.len(), 67);
+fn tricky_positions_standard_and_chess960() {
+    let cases = tricky();
+    assert_eq!(cases.len(), 67);
     let up_to = budget(10_000_000);
-    let ran = run_within_budget("python-chess-tricky.perft", &standard, up_to);
+    let ran = run_within_budget("python-chess-tricky.perft", &cases, up_to);
     if up_to == 10_000_000 {
-        assert_eq!(
-            ran,
-            standard.len(),
-            "all standard entries fit the default budget"
-        );
-    }
-    for case in chess960 {
-        match Board::from_fen(&case.fen) {
-            Err(FenError::Position(PositionError::CastlingWithoutPieces { .. })) => {}
-            other => panic!("{}: expected a castling error, got {other:?}", case.name),
-        }
+        assert_eq!(ran, cases.len(), "every entry fits the default budget");
     }
 }
 
+/// X-FEN with the king on h8 and a queen-side right: Chess960 castling with the a8 rook.
 #[test]
-fn asymmetrical_and_king_on_h_is_refused_with_castling_error() {
-    let fen = "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq -";
+fn asymmetrical_and_king_on_h() {
+    let board = Board::from_fen("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq -").unwrap();
+    assert!(board.is_chess960());
     assert_eq!(
-        Board::from_fen(fen),
-        Err(FenError::Position(PositionError::CastlingWithoutPieces {
-            color: movegen::Color::Black,
-            side: CastlingSide::QueenSide
-        }))
+        board.castling_rook(movegen::Color::Black, CastlingSide::QueenSide),
+        Some(movegen::Square::A8)
     );
+    for (depth, nodes) in [(1, 14), (2, 206), (3, 3672), (4, 64639)] {
+        assert_eq!(perft(&board, depth), nodes, "depth {depth}");
+    }
+    assert_eq!(
+        board.to_string(),
+        "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1"
+    );
+    assert_eq!(
+        board.shredder_fen().to_string(),
+        "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b HAa - 0 1"
+    );
+}
+
+/// Castling attacks are tested with the castling rook lifted: here the a1 rook would attack c1
+/// through b1 once the b1 rook leaves, so queen-side castling is illegal although c1 looks safe.
+#[test]
+fn chess960_castling_with_the_rook_lifted() {
+    let board = Board::from_fen("4k3/8/8/8/8/8/8/rR1K4 w B - 0 1").unwrap();
+    assert!(board.is_chess960());
+    assert!(
+        board.legal_moves().iter().all(|m| !m.is_castling()),
+        "{:?}",
+        board.legal_moves()
+    );
+    assert!(board.parse_uci("d1b1").is_err());
+    // With the a1 rook gone the same castling is legal.
+    let board = Board::from_fen("4k3/8/8/8/8/8/8/1R1K4 w B - 0 1").unwrap();
+    let castle = board.parse_uci("d1b1").unwrap();
+    assert!(castle.is_castling());
+    assert_eq!(castle.uci_chess960().to_string(), "d1b1");
+    assert_eq!(
+        board.play(castle).unwrap().to_string(),
+        "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"
+    );
+}
+
+#[test]
+fn chess960_fischer_within_budget() {
+    let cases = epd_suite("tests/data/chess960-fischer.epd");
+    assert_eq!(cases.len(), 960 * 6);
+    for case in &cases {
+        let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+        assert_eq!(
+            Board::from_fen(&board.shredder_fen().to_string()),
+            Ok(board),
+            "{}",
+            case.fen
+        );
+        assert_eq!(
+            Board::from_fen(&board.to_string()),
+            Ok(board),
+            "{}",
+            case.fen
+        );
+    }
+    let ran = run_within_budget("chess960-fischer.epd", &cases, budget(1_000_000));
+    assert!(
+        ran >= 960 * 3 || std::env::var_os("MOVEGEN_PERFT_BUDGET").is_some(),
+        "{ran}"
+    );
+}
+
+#[test]
+#[ignore = "rows up to 10^8 leaves: cargo test --release -- --ignored"]
+fn chess960_fischer_deep_rows() {
+    let (ran, _) = run_cases(
+        &epd_suite("tests/data/chess960-fischer.epd"),
+        Some(1_000_000),
+        100_000_000,
+    );
+    eprintln!("chess960-fischer.epd: {ran} more rows pass (10^6 < leaves <= 10^8)");
 }
 
 /// En passant where capturer and captured pawn both leave the king's rank: the capture would

@@ -10,10 +10,17 @@ use movegen::{Board, Move, MoveKind, perft};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 
-/// Distinct starting FENs: the start position and the CPW positions of perft.csv.
+/// Distinct starting FENs: the start position, the CPW positions of perft.csv, and every 48th
+/// Chess960 position of chess960-fischer.epd (so Chess960 castling is covered too).
 fn roots() -> Vec<Board> {
     let mut fens: Vec<String> = perft_csv().into_iter().map(|c| c.fen).collect();
     fens.dedup();
+    let chess960: Vec<String> = common::data_lines("tests/data/chess960-fischer.epd")
+        .iter()
+        .step_by(48)
+        .map(|l| l.split(';').next().unwrap().trim().to_string())
+        .collect();
+    fens.extend(chess960);
     fens.iter()
         .map(|f| Board::from_fen(f).expect("perft.csv FEN"))
         .collect()

@@ -121,6 +121,9 @@ pub fn divide_parallel<R: Tally>(
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
+                    // Counted as done when it returns or unwinds, so a panic cannot leave the
+                    // calling thread waiting.
+                    let _done = Done(&workers_done, &main);
                     let mut mine = vec![R::default(); roots.len()];
                     while let Some(part) = parts.get(next.fetch_add(1, Relaxed)) {
                         let result = count(&part.board, part.depth);
@@ -131,8 +134,6 @@ pub fn divide_parallel<R: Tally>(
                             roots_done.fetch_add(1, Relaxed);
                         }
                     }
-                    workers_done.fetch_add(1, Relaxed);
-                    main.unpark();
                     mine
                 })
             })
@@ -155,6 +156,16 @@ pub fn divide_parallel<R: Tally>(
         }
     });
     roots.into_iter().zip(totals).collect()
+}
+
+/// Marks a worker done when dropped, also while unwinding from a panic.
+struct Done<'a>(&'a AtomicUsize, &'a std::thread::Thread);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Relaxed);
+        self.1.unpark();
+    }
 }
 
 /// Perft of `board` at `depth` using `table`: subtrees of depth 3 or more are looked up before

@@ -9,7 +9,8 @@
 //!
 //! - neither square is B's king, next to it, or among B's castling squares (the *guard*: the
 //!   king's neighbours and castling paths keep their occupancy),
-//! - X attacks none of the *watched* squares (where B's king may step or castle through, and
+//! - X attacks none of the *watched* squares (where B's king may step or castle through, B's king
+//!   itself, and a castling rook off the edge files, which a slider may x-ray to the king's path), and
 //!   B's king itself) from `s` nor from `t`, and
 //! - if a square lies strictly between an A slider and a watched square on the slider's line
 //!   (the *shield*), that slider's attack on the watched squares is unchanged;
@@ -39,7 +40,7 @@ use crate::board::{Board, CastlingSide};
 use crate::movegen::{Node, PawnTargets, castling_targets, king_targets, slider_pins};
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::side::Side;
-use crate::types::{Role, Square};
+use crate::types::{File, Role, Square};
 use core::marker::PhantomData;
 
 /// One slider's attack set along one kind of line (a queen has two), and for B its move count.
@@ -148,7 +149,7 @@ pub(super) struct Replies<S: Side> {
     /// Squares whose occupancy must not change: B's king, its neighbours, B's castling squares.
     guard: Bitboard,
     /// Squares whose attack by A must not change: where B's king may step or castle through,
-    /// and B's king itself.
+    /// B's king itself, and castling rooks off the edge files.
     watch: Bitboard,
     /// Squares where an A piece's arrival or departure touches nothing counted: outside the
     /// guard, the lines through B's king, the shield, and every B slider's and pawn's reach.
@@ -221,6 +222,11 @@ impl<S: Side> Replies<S> {
                     | between(rook, rook_to).with(rook_to)
                     | between(king, rook).with(rook);
                 watch |= king_path;
+                // With the rook lifted, a slider beyond it on the rank attacks the king's path
+                // (Chess960: queen a1, rook b1, king d1): such a slider attacks the rook.
+                if !matches!(rook.file(), File::A | File::H) {
+                    watch = watch.with(rook);
+                }
             }
         }
         let mut shield = Bitboard::EMPTY;

@@ -29,6 +29,9 @@ stdout: one line per root move ('e2e4: 405385', sorted), a blank line, 'Nodes se
                    checks, double checks and checkmates at the leaves (slower)
   --threads N      threads (default: the available cores); totals never depend on it
   --hash MiB       transposition table size (default 0: none)
+  --chess960       write castling as king-takes-rook (e1h1); automatic when the FEN's castling
+                   needs Chess960 (Shredder-FEN files, X-FEN letters, king or rook off their
+                   standard squares)
   --json           print one JSON object instead of the text
   --quiet          no progress display
   -h, --help       this text
@@ -61,6 +64,8 @@ failing engine.";
 /// How to count: threads, hash table, output.
 #[derive(Clone, Copy, Debug)]
 pub struct RunOptions {
+    /// Castling moves written king-takes-rook (e1h1), as Chess960 needs.
+    pub chess960: bool,
     pub threads: usize,
     pub hash_mib: usize,
     pub stats: bool,
@@ -162,6 +167,7 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
         fen: None,
         moves: Vec::new(),
         run: RunOptions {
+            chess960: false,
             threads: default_threads(),
             hash_mib: 0,
             stats: false,
@@ -220,11 +226,12 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
                 }
                 common.engine = Some(words);
             }
-            "--stats" | "--json" | "--quiet" => {
+            "--stats" | "--json" | "--quiet" | "--chess960" => {
                 i -= 1;
                 match option {
                     "--stats" => common.run.stats = true,
                     "--json" => common.run.json = true,
+                    "--chess960" => common.run.chess960 = true,
                     _ => common.run.quiet = true,
                 }
             }
@@ -234,7 +241,15 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
     Ok(common)
 }
 
-const COUNT_OPTIONS: [&str; 7] = [
+/// Switches to Chess960 notation when the position needs it (a castling rook or king off its
+/// standard square), keeping `--chess960` when it was given.
+fn with_chess960(mut run: RunOptions, board: &Board) -> RunOptions {
+    run.chess960 |= board.is_chess960();
+    run
+}
+
+const COUNT_OPTIONS: [&str; 8] = [
+    "--chess960",
     "--fen",
     "--moves",
     "--threads",
@@ -265,18 +280,20 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 "--hash",
                 "--timeout",
                 "--quiet",
+                "--chess960",
             ];
             let common = parse_options(options, &allowed)?;
             let engine = common.engine.ok_or("perft diff needs --engine CMD")?;
             if depth == 0 {
                 return Err("perft diff: DEPTH must be at least 1".into());
             }
+            let position = position(common.fen.as_deref(), &common.moves)?;
             Ok(Command::Diff {
+                run: with_chess960(common.run, &position.board),
                 engine,
-                position: position(common.fen.as_deref(), &common.moves)?,
+                position,
                 depth,
                 timeout: common.timeout.unwrap_or(Duration::from_secs(60)),
-                run: common.run,
             })
         }
         Some("suite") => {
@@ -315,10 +332,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             let (depth, options) = args.split_last().ok_or("missing DEPTH (try --help)")?;
             let depth = parse_depth(depth)?;
             let common = parse_options(options, &COUNT_OPTIONS)?;
+            let position = position(common.fen.as_deref(), &common.moves)?;
             Ok(Command::Count {
-                position: position(common.fen.as_deref(), &common.moves)?,
+                run: with_chess960(common.run, &position.board),
+                position,
                 depth,
-                run: common.run,
             })
         }
     }

@@ -87,7 +87,14 @@ fn run<R: Tally>(
     progress.finish();
     let mut divide: Vec<(String, R)> = entries
         .iter()
-        .map(|&(mv, n): &(Move, R)| (mv.to_string(), n))
+        .map(|&(mv, n): &(Move, R)| {
+            let name = if run.chess960 {
+                mv.uci_chess960().to_string()
+            } else {
+                mv.to_string()
+            };
+            (name, n)
+        })
         .collect();
     divide.sort_by(|a, b| a.0.cmp(&b.0));
     let mut total = R::default();

@@ -18,7 +18,7 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(command: &[String], timeout: Duration) -> Result<Engine, String> {
+    fn start(command: &[String], timeout: Duration, chess960: bool) -> Result<Engine, String> {
         let name = command.join(" ");
         let (program, args) = command.split_first().ok_or("--engine needs a command")?;
         let mut child = Command::new(program)
@@ -48,13 +48,21 @@ impl Engine {
         };
         engine.send("uci")?;
         engine.wait_for("uciok")?;
+        if chess960 {
+            engine.send("setoption name UCI_Chess960 value true")?;
+        }
         Ok(engine)
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("engine {:?} exited or stopped reading its input ({e})", self.name))
+            .map_err(|e| {
+                format!(
+                    "engine {:?} exited or stopped reading its input ({e})",
+                    self.name
+                )
+            })
     }
 
     /// The next line, within the timeout.
@@ -150,7 +158,7 @@ pub fn diff_command(
     timeout: Duration,
     run: &RunOptions,
 ) -> Result<ExitCode, String> {
-    let mut engine = Engine::start(engine, timeout)?;
+    let mut engine = Engine::start(engine, timeout, run.chess960)?;
     let run = RunOptions {
         stats: false,
         json: false,

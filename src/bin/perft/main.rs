@@ -65,6 +65,7 @@ fn main() -> ExitCode {
 /// perftree's format: `move count` lines, a blank line, the total.
 fn perftree(board: &Board, depth: u32) -> Result<(), String> {
     let run = RunOptions {
+        chess960: board.is_chess960(),
         threads: 1,
         hash_mib: 0,
         stats: false,
