@@ -14,6 +14,8 @@ impl Bitboard {
     pub const FULL: Bitboard = Bitboard(!0);
     /// The first and the eighth rank, where pawns promote.
     pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+    /// The light squares (b1, a2, ..., h8); a1 is dark.
+    pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
 
     /// The set holding only `sq`.
     #[inline(always)]

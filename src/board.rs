@@ -70,6 +70,17 @@ pub struct Board {
 }
 
 const _: () = assert!(core::mem::size_of::<Board>() < 128);
+
+/// What playing a move changes besides the pieces, saved so [`Board::unmake`] can restore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    hash: u64,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+    castling: u8,
+    ep_square: Option<Square>,
+    side_to_move: Color,
+}
 const _: () = {
     const fn thread_safe<T: Send + Sync>() {}
     thread_safe::<Board>();
@@ -371,6 +382,30 @@ impl Board {
         if color != self.side_to_move {
             self.hash ^= zobrist::WHITE_TO_MOVE;
             self.side_to_move = color;
+        }
+    }
+
+    /// Restores the state fields an undo record saved, hash included, verbatim.
+    #[inline(always)]
+    pub(crate) fn restore_state(&mut self, state: &State) {
+        self.castling = state.castling;
+        self.ep_square = state.ep_square;
+        self.halfmove_clock = state.halfmove_clock;
+        self.fullmove_number = state.fullmove_number;
+        self.hash = state.hash;
+        self.side_to_move = state.side_to_move;
+    }
+
+    /// The state fields an undo record saves.
+    #[inline(always)]
+    pub(crate) fn state(&self) -> State {
+        State {
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+            side_to_move: self.side_to_move,
         }
     }
 

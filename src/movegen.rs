@@ -425,6 +425,44 @@ pub(crate) fn generate<S: Side>(
     false
 }
 
+/// The legal moves of our piece on `from` (empty targets when it has none or is not ours).
+pub(crate) fn piece_moves<S: Side>(board: &Board, from: Square) -> PieceMoves {
+    let node = Node::new::<S>(board);
+    let role = match board.role_at(from) {
+        Some(role) if node.ours.contains(from) => role,
+        _ => Role::Pawn,
+    };
+    let mut moves = PieceMoves {
+        role,
+        from,
+        to: Bitboard::EMPTY,
+        special: Bitboard::EMPTY,
+    };
+    if !node.ours.contains(from) || (role != Role::King && node.checkers.has_many()) {
+        return moves;
+    }
+    moves.to = match role {
+        Role::King => {
+            moves.special = castling_targets::<S>(board, &node);
+            king_targets::<S>(board, &node) | moves.special
+        }
+        Role::Pawn => {
+            if en_passant_capturers::<S>(board, &node).contains(from) {
+                moves.special = board
+                    .en_passant()
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            }
+            PawnTargets::new::<S>(Bitboard::from_square(from), &node).of::<S>(from) | moves.special
+        }
+        Role::Knight if node.pinned().contains(from) => Bitboard::EMPTY,
+        Role::Knight => knight_attacks(from) & node.target,
+        Role::Bishop => node.diagonal_targets(from),
+        Role::Rook => node.orthogonal_targets(from),
+        Role::Queen => node.diagonal_targets(from) | node.orthogonal_targets(from),
+    };
+    moves
+}
+
 #[inline(always)]
 fn emit(
     listener: &mut impl FnMut(PieceMoves) -> bool,

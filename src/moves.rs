@@ -242,28 +242,38 @@ impl PieceMoves {
 
     /// The moves, with their kinds.
     pub fn moves(self) -> impl Iterator<Item = Move> {
-        let PieceMoves {
-            role,
-            from,
-            to,
-            special,
-        } = self;
+        let PieceMoves { from, to, .. } = self;
         to.flat_map(move |to| {
-            let kinds: &'static [MoveKind] = if special.contains(to) {
-                if role == Role::King {
-                    &[MoveKind::Castling]
-                } else {
-                    &[MoveKind::EnPassant]
-                }
-            } else if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
-                &MoveKind::PROMOTIONS
-            } else if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
-                &[MoveKind::DoublePush]
-            } else {
-                &[MoveKind::Normal]
-            };
-            kinds.iter().map(move |&kind| Move::new(from, to, kind))
+            self.kinds(to)
+                .iter()
+                .map(move |&kind| Move::new(from, to, kind))
         })
+    }
+
+    /// Whether `mv` is one of these moves (origin, destination and kind all match).
+    #[inline]
+    pub fn contains(&self, mv: Move) -> bool {
+        mv.from() == self.from
+            && self.to.contains(mv.to())
+            && self.kinds(mv.to()).contains(&mv.kind())
+    }
+
+    /// The kinds of the moves to `to`, one of this piece's targets: several for a promotion.
+    #[inline]
+    fn kinds(&self, to: Square) -> &'static [MoveKind] {
+        if self.special.contains(to) {
+            if self.role == Role::King {
+                &[MoveKind::Castling]
+            } else {
+                &[MoveKind::EnPassant]
+            }
+        } else if self.role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
+            &MoveKind::PROMOTIONS
+        } else if self.role == Role::Pawn && (to as u8).abs_diff(self.from as u8) == 16 {
+            &[MoveKind::DoublePush]
+        } else {
+            &[MoveKind::Normal]
+        }
     }
 }
 

@@ -61,16 +61,24 @@ pub(crate) fn play<S: Side>(board: &Board, mv: Move) -> Board {
 /// Copy-make for side `S` moving its `role` (the piece on `mv.from()`, known to the caller).
 #[inline(never)]
 pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
+    let mut next = *board;
+    make_role::<S>(&mut next, role, mv);
+    next
+}
+
+/// Plays `mv` of side `S`'s `role` on `board` in place; returns the captured role, if any.
+#[inline(always)]
+pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Option<Role> {
     let us = S::COLOR;
     let them = S::Other::COLOR;
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
-    let mut next = *board;
-    next.set_en_passant(None);
-    next.set_side_to_move(them);
+    let rights = board.castling_rights();
+    board.set_en_passant(None);
+    board.set_side_to_move(them);
     let fullmove = board
         .fullmove_number()
         .saturating_add((us == Color::Black) as u16);
-    next.set_clocks(board.halfmove_clock().saturating_add(1), fullmove);
+    board.set_clocks(board.halfmove_clock().saturating_add(1), fullmove);
 
     if kind == MoveKind::Castling {
         let side = if to > from {
@@ -79,48 +87,50 @@ pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
             CastlingSide::QueenSide
         };
         let rank = from.rank();
-        next.remove(us, Role::King, from);
-        next.remove(us, Role::Rook, to);
-        next.put(us, Role::King, Square::from_coords(side.king_file(), rank));
-        next.put(us, Role::Rook, Square::from_coords(side.rook_file(), rank));
-        next.set_castling(
-            board.castling_rights()
-                & !(CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us)),
+        board.remove(us, Role::King, from);
+        board.remove(us, Role::Rook, to);
+        board.put(us, Role::King, Square::from_coords(side.king_file(), rank));
+        board.put(us, Role::Rook, Square::from_coords(side.rook_file(), rank));
+        board.set_castling(
+            rights & !(CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us)),
         );
-        return next;
+        return None;
     }
+    let mut captured = None;
     if kind == MoveKind::EnPassant {
-        next.remove(them, Role::Pawn, to.offset(-S::UP));
-        next.set_clocks(0, fullmove);
+        board.remove(them, Role::Pawn, to.offset(-S::UP));
+        board.set_clocks(0, fullmove);
+        captured = Some(Role::Pawn);
     } else if board.colored(them).contains(to)
-        && let Some(captured) = board.role_at(to)
+        && let Some(victim) = board.role_at(to)
     {
-        next.remove(them, captured, to);
-        next.set_clocks(0, fullmove);
+        board.remove(them, victim, to);
+        board.set_clocks(0, fullmove);
+        captured = Some(victim);
     }
     match mv.promotion() {
         Some(promoted) => {
-            next.remove(us, role, from);
-            next.put(us, promoted, to);
+            board.remove(us, role, from);
+            board.put(us, promoted, to);
         }
-        None => next.shift(us, role, from, to),
+        None => board.shift(us, role, from, to),
     }
     if role == Role::Pawn {
-        next.set_clocks(0, fullmove);
+        board.set_clocks(0, fullmove);
         if kind == MoveKind::DoublePush {
             let ep = from.offset(S::UP);
             if (pawn_attacks(us, ep) & board.colored_pieces(them, Role::Pawn)).any() {
-                next.set_en_passant(Some(ep));
+                board.set_en_passant(Some(ep));
             }
         }
     }
     // Castling rooks and kings with rights all stand on the back ranks.
-    let rights = board.castling_rights();
     let touched = Bitboard::from_square(from).with(to);
     if rights != 0 && (touched & Bitboard::BACK_RANKS).any() {
-        next.set_castling(rights & !lost_rights(board, role, us, touched));
+        let lost = lost_rights(board, role, us, touched);
+        board.set_castling(rights & !lost);
     }
-    next
+    captured
 }
 
 /// The castling rights lost when a `role` of `us` moves between the `touched` squares: all of

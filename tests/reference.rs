@@ -5,48 +5,8 @@
 
 mod common;
 
-use common::{perft_csv, reference};
+use common::{playout_positions, reference, roots};
 use movegen::{Board, Move, MoveKind, perft};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
-
-/// Distinct starting FENs: the start position, the CPW positions of perft.csv, and every 48th
-/// Chess960 position of chess960-fischer.epd (so Chess960 castling is covered too).
-fn roots() -> Vec<Board> {
-    let mut fens: Vec<String> = perft_csv().into_iter().map(|c| c.fen).collect();
-    fens.dedup();
-    let chess960: Vec<String> = common::data_lines("tests/data/chess960-fischer.epd")
-        .iter()
-        .step_by(48)
-        .map(|l| l.split(';').next().unwrap().trim().to_string())
-        .collect();
-    fens.extend(chess960);
-    fens.iter()
-        .map(|f| Board::from_fen(f).expect("perft.csv FEN"))
-        .collect()
-}
-
-/// Positions from random playouts (seeded, so every run sees the same ones): `games` games per
-/// root of at most 160 plies each.
-fn playout_positions(seed: u64, games: usize) -> Vec<Board> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut positions = Vec::new();
-    for root in roots() {
-        for _ in 0..games {
-            let mut board = root;
-            for _ in 0..160 {
-                positions.push(board);
-                let moves = board.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                board = board.play_unchecked(mv);
-            }
-        }
-    }
-    positions
-}
 
 fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<u16> {
     let mut raw: Vec<u16> = moves.into_iter().map(Move::raw).collect();

@@ -5,6 +5,8 @@
 pub mod reference;
 
 use movegen::{Board, perft, perft_divide};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 use std::path::PathBuf;
 
 /// A file of the project (relative to the package root).
@@ -185,4 +187,63 @@ pub fn run_within_budget(label: &str, cases: &[Case], up_to: u128) -> usize {
         eprintln!("  skipped {name}: over budget");
     }
     ran
+}
+
+/// Distinct starting FENs: the start position, the CPW positions of perft.csv, and every 48th
+/// Chess960 position of chess960-fischer.epd (so Chess960 castling is covered too).
+pub fn roots() -> Vec<Board> {
+    let mut fens: Vec<String> = perft_csv().into_iter().map(|c| c.fen).collect();
+    fens.dedup();
+    let chess960: Vec<String> = data_lines("tests/data/chess960-fischer.epd")
+        .iter()
+        .step_by(48)
+        .map(|l| l.split(';').next().unwrap().trim().to_string())
+        .collect();
+    fens.extend(chess960);
+    fens.iter()
+        .map(|f| Board::from_fen(f).expect("perft.csv FEN"))
+        .collect()
+}
+
+/// Positions from random playouts (seeded, so every run sees the same ones): `games` games per
+/// root of at most 160 plies each.
+pub fn playout_positions(seed: u64, games: usize) -> Vec<Board> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    for root in roots() {
+        for _ in 0..games {
+            let mut board = root;
+            for _ in 0..160 {
+                positions.push(board);
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                board = board.play_unchecked(mv);
+            }
+        }
+    }
+    positions
+}
+
+/// "The corpus" of the embedding API tests: every position of perft.csv, perftsuite.epd, the
+/// tricky positions, chess960-fischer.epd, and the 10,000-odd seeded playout positions.
+pub fn corpus() -> Vec<Board> {
+    let mut fens: Vec<String> = Vec::new();
+    for cases in [
+        perft_csv(),
+        epd_suite("tests/data/perftsuite.epd"),
+        tricky(),
+        epd_suite("tests/data/chess960-fischer.epd"),
+    ] {
+        fens.extend(cases.into_iter().map(|c| c.fen));
+    }
+    fens.dedup();
+    let mut boards: Vec<Board> = fens
+        .iter()
+        .map(|f| Board::from_fen(f).unwrap_or_else(|e| panic!("{f}: {e}")))
+        .collect();
+    boards.extend(playout_positions(0x5eed, 25));
+    boards
 }

@@ -1,0 +1,113 @@
+//! How a game stands: checkmate, stalemate, the fifty-move rule, insufficient material, and
+//! repetitions found in a key history the caller keeps (a slice: no heap needed).
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::types::{Color, Role};
+
+/// Why a game is over (or may be claimed drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` gave the mate.
+    Checkmate {
+        /// The side that delivered mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can ever checkmate: K v K, K+minor v K, or only bishops all on squares of
+    /// one colour.
+    InsufficientMaterial,
+    /// A hundred plies (fifty moves each) without a capture or pawn move, and no mate on the
+    /// board.
+    FiftyMoves,
+    /// The position has occurred three times (twice before, in the history given).
+    ThreefoldRepetition,
+}
+
+impl Board {
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.in_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the fifty-move rule applies: at least 100 plies without a capture or pawn move
+    /// (a checkmate delivered on the hundredth ply still wins; see [`Board::outcome`]).
+    pub fn is_fifty_moves(&self) -> bool {
+        self.halfmove_clock() >= 100
+    }
+
+    /// Whether neither side has mating material: only kings, a single knight or bishop beside
+    /// them, or any number of bishops all standing on squares of one colour.
+    pub fn has_insufficient_material(&self) -> bool {
+        let occupied = self.occupied();
+        if (self.pieces(Role::Pawn) | self.pieces(Role::Rook) | self.pieces(Role::Queen)).any() {
+            return false;
+        }
+        let minors = occupied & !self.pieces(Role::King);
+        if minors.count() <= 1 {
+            return true;
+        }
+        let bishops = self.pieces(Role::Bishop);
+        minors == bishops
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & !Bitboard::LIGHT_SQUARES).is_empty())
+    }
+
+    /// How many times this position occurred before, by key, in `history`: the keys of the
+    /// game's earlier positions, oldest first, this one excluded. Only the positions since the
+    /// last capture or pawn move (the halfmove clock) with the same side to move are compared.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let mut board = Board::startpos();
+    /// let mut history = Vec::new();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     history.push(board.hash());
+    ///     board = board.play(board.parse_uci(uci)?)?;
+    /// }
+    /// assert_eq!(board.repetitions(&history), 2);
+    /// assert_eq!(board.outcome(&history), Some(movegen::Outcome::ThreefoldRepetition));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn repetitions(&self, history: &[u64]) -> usize {
+        let window = usize::from(self.halfmove_clock()).min(history.len());
+        history[history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&key| key == self.hash())
+            .count()
+    }
+
+    /// The game's result if it is over or drawn by rule: checkmate, stalemate, insufficient
+    /// material, the fifty-move rule, or a threefold repetition in `history` (see
+    /// [`Board::repetitions`]). Search usually scores a single repetition as a draw already.
+    pub fn outcome(&self, history: &[u64]) -> Option<Outcome> {
+        if !self.has_legal_moves() {
+            return Some(if self.in_check() {
+                Outcome::Checkmate {
+                    winner: self.side_to_move().other(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.has_insufficient_material() {
+            Some(Outcome::InsufficientMaterial)
+        } else if self.is_fifty_moves() {
+            Some(Outcome::FiftyMoves)
+        } else if self.repetitions(history) >= 2 {
+            Some(Outcome::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+}
