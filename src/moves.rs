@@ -244,7 +244,7 @@ impl PieceMoves {
     pub fn moves(self) -> impl Iterator<Item = Move> {
         let PieceMoves { from, to, .. } = self;
         to.flat_map(move |to| {
-            self.kinds(to)
+            kinds(self.role, from, to, self.special)
                 .iter()
                 .map(move |&kind| Move::new(from, to, kind))
         })
@@ -255,25 +255,27 @@ impl PieceMoves {
     pub fn contains(&self, mv: Move) -> bool {
         mv.from() == self.from
             && self.to.contains(mv.to())
-            && self.kinds(mv.to()).contains(&mv.kind())
+            && kinds(self.role, self.from, mv.to(), self.special).contains(&mv.kind())
     }
 
-    /// The kinds of the moves to `to`, one of this piece's targets: several for a promotion.
-    #[inline]
-    fn kinds(&self, to: Square) -> &'static [MoveKind] {
-        if self.special.contains(to) {
-            if self.role == Role::King {
-                &[MoveKind::Castling]
-            } else {
-                &[MoveKind::EnPassant]
-            }
-        } else if self.role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
-            &MoveKind::PROMOTIONS
-        } else if self.role == Role::Pawn && (to as u8).abs_diff(self.from as u8) == 16 {
-            &[MoveKind::DoublePush]
+}
+
+/// The kinds of the moves of a `role` from `from` to `to`, one of its targets (`special` as in
+/// [`PieceMoves`]): several for a promotion.
+#[inline(always)]
+fn kinds(role: Role, from: Square, to: Square, special: Bitboard) -> &'static [MoveKind] {
+    if special.contains(to) {
+        if role == Role::King {
+            &[MoveKind::Castling]
         } else {
-            &[MoveKind::Normal]
+            &[MoveKind::EnPassant]
         }
+    } else if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
+        &MoveKind::PROMOTIONS
+    } else if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
+        &[MoveKind::DoublePush]
+    } else {
+        &[MoveKind::Normal]
     }
 }
 
@@ -310,10 +312,13 @@ impl MoveList {
     }
 
     /// Appends all moves of one piece.
-    #[inline]
+    #[inline(always)]
     pub fn extend_piece(&mut self, moves: PieceMoves) {
-        for mv in moves.moves() {
-            self.push(mv);
+        // A plain loop rather than `moves.moves()`: the iterator adapter is not always inlined.
+        for to in moves.to {
+            for &kind in kinds(moves.role, moves.from, to, moves.special) {
+                self.push(Move::new(moves.from, to, kind));
+            }
         }
     }
 }
