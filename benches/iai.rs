@@ -53,6 +53,51 @@ fn movegen_bench(boards: [Board; 6]) -> usize {
     n
 }
 
+/// Kiwipete depth 3 by playing every move (no bulk counting): copy-make.
+fn tree_copy(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal_moves();
+    moves
+        .iter()
+        .map(|&mv| tree_copy(&board.play_unchecked(mv), depth - 1))
+        .sum()
+}
+
+/// The same tree with make/unmake in place.
+fn tree_make(board: &mut Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal_moves();
+    let mut n = 0;
+    for &mv in &moves {
+        let undo = board.make(mv);
+        n += tree_make(board, depth - 1);
+        board.unmake(mv, undo);
+    }
+    n
+}
+
+// Copy-make against make/unmake, every move of Kiwipete to depth 3 played (97,862 leaves).
+#[library_benchmark]
+#[bench::kiwipete_d3(case(1, 3, 97_862))]
+fn copy_make_bench((board, depth, nodes): (Board, u32, u64)) -> u64 {
+    let n = tree_copy(black_box(&board), depth);
+    assert_eq!(n, nodes);
+    n
+}
+
+#[library_benchmark]
+#[bench::kiwipete_d3(case(1, 3, 97_862))]
+fn make_unmake_bench((mut board, depth, nodes): (Board, u32, u64)) -> u64 {
+    let n = tree_make(black_box(&mut board), depth);
+    assert_eq!(n, nodes);
+    n
+}
+
 library_benchmark_group!(name = perft_group; benchmarks = perft_bench);
 library_benchmark_group!(name = movegen_group; benchmarks = movegen_bench);
-main!(library_benchmark_groups = perft_group, movegen_group);
+library_benchmark_group!(name = make_group; benchmarks = copy_make_bench, make_unmake_bench);
+main!(library_benchmark_groups = perft_group, movegen_group, make_group);

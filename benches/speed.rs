@@ -6,7 +6,8 @@
 //! Groups: `perft` (the six standard positions one ply shallower than the command-line figures,
 //! nodes/s), `movegen` (legal move generation over a fixed list of positions, moves/s),
 //! `count` (counting without listing), `sliders` (rook and bishop lookups over random
-//! occupancies), `play` (copy-make of every legal move of the fixed positions).
+//! occupancies), `play` (copy-make of every legal move of the fixed positions), `make`
+//! (copy-make against make/unmake, every move of Kiwipete depth 3 played).
 
 mod common;
 
@@ -136,11 +137,54 @@ fn play_group(c: &mut Criterion) {
     group.finish();
 }
 
+/// Every move of the tree played (no bulk counting), copy-make.
+fn tree_copy(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal_moves();
+    moves
+        .iter()
+        .map(|&mv| tree_copy(&board.play_unchecked(mv), depth - 1))
+        .sum()
+}
+
+/// The same tree with make/unmake in place.
+fn tree_make(board: &mut Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal_moves();
+    let mut n = 0;
+    for &mv in &moves {
+        let undo = board.make(mv);
+        n += tree_make(board, depth - 1);
+        board.unmake(mv, undo);
+    }
+    n
+}
+
+/// Copy-make against make/unmake on Kiwipete depth 3 with every move played.
+fn make_group(c: &mut Criterion) {
+    let board = Board::from_fen(common::POSITIONS[1].1).expect("FEN");
+    assert_eq!(tree_copy(&board, 3), 97_862);
+    assert_eq!(tree_make(&mut board.clone(), 3), 97_862);
+    let mut group = c.benchmark_group("make");
+    group.throughput(Throughput::Elements(97_862));
+    group.bench_function("copy_make", |b| b.iter(|| tree_copy(black_box(&board), 3)));
+    group.bench_function("make_unmake", |b| {
+        let mut board = board;
+        b.iter(|| tree_make(black_box(&mut board), 3))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     perft_group,
     movegen_group,
     slider_group,
-    play_group
+    play_group,
+    make_group
 );
 criterion_main!(benches);
