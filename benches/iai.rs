@@ -100,4 +100,8 @@ fn make_unmake_bench((mut board, depth, nodes): (Board, u32, u64)) -> u64 {
 library_benchmark_group!(name = perft_group; benchmarks = perft_bench);
 library_benchmark_group!(name = movegen_group; benchmarks = movegen_bench);
 library_benchmark_group!(name = make_group; benchmarks = copy_make_bench, make_unmake_bench);
-main!(library_benchmark_groups = perft_group, movegen_group, make_group);
+main!(
+    library_benchmark_groups = perft_group,
+    movegen_group,
+    make_group
+);

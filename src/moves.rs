@@ -257,7 +257,6 @@ impl PieceMoves {
             && self.to.contains(mv.to())
             && kinds(self.role, self.from, mv.to(), self.special).contains(&mv.kind())
     }
-
 }
 
 /// The kinds of the moves of a `role` from `from` to `to`, one of its targets (`special` as in
