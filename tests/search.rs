@@ -20,6 +20,7 @@ fn positions() -> &'static [Board] {
             "corpus of {} positions",
             boards.len()
         );
+        println!("corpus: {} positions", boards.len());
         boards
     })
 }
@@ -125,6 +126,9 @@ fn gives_check_matches_play_then_look() {
             }
         }
     }
+    println!(
+        "checks: direct {direct}, discovered {discovered}, castling {castling}, en passant {en_passant}"
+    );
     assert!(
         direct > 1000 && discovered > 100 && castling > 0 && en_passant > 0,
         "direct {direct}, discovered {discovered}, castling {castling}, en passant {en_passant}"
