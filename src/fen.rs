@@ -211,7 +211,23 @@ impl From<PositionError> for FenError {
 
 impl Board {
     /// Parses a FEN with 4 to 6 fields (missing clocks default to `0 1`) and checks that the
-    /// position is one the generator handles. Never panics.
+    /// position is one the generator handles. Never panics. Castling may be standard (`KQkq`),
+    /// X-FEN (`KQkq` naming the outermost rooks, file letters for inner ones) or Shredder-FEN
+    /// (`HAha`); Chess960 rules follow from where the king and rooks stand.
+    ///
+    /// ```
+    /// use movegen::{Board, FenError, SyntaxError};
+    ///
+    /// let board = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")?;
+    /// assert_eq!(board.legal_moves().len(), 20);
+    /// let chess960 = Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+    /// assert!(chess960.is_chess960());
+    /// assert!(matches!(
+    ///     Board::from_fen("8/8/8/8/8/8/8/8 x - - 0 1"),
+    ///     Err(FenError::Syntax(SyntaxError::SideToMove))
+    /// ));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
         let mut fields = fen.split_ascii_whitespace();
         let found = fen.split_ascii_whitespace().count();

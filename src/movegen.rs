@@ -516,6 +516,15 @@ impl Board {
     }
 
     /// All legal moves, in a list on the stack.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board = Board::startpos();
+    /// let moves = board.legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(moves.iter().any(|mv| mv.to_string() == "g1f3"));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_moves(|moves| {

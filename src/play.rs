@@ -23,6 +23,16 @@ impl std::error::Error for IllegalMove {}
 impl Board {
     /// The position after `mv`, or an error if `mv` is not legal here. Checks legality by
     /// generating the moves; search code should use [`Board::play_unchecked`].
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board = Board::startpos();
+    /// let after = board.play(board.parse_uci("e2e4")?)?;
+    /// assert_eq!(after.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert!(after.play(board.parse_uci("d2d4")?).is_err()); // not Black's move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, mv: Move) -> Result<Board, IllegalMove> {
         let mut legal = false;
         self.generate_moves(|moves| {

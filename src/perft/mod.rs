@@ -25,6 +25,12 @@ use crate::side::{Black, Side, White};
 use crate::types::{Color, Role, Square};
 
 /// Number of leaf nodes at `depth` plies from `board` (1 at depth 0).
+///
+/// ```
+/// use movegen::{Board, perft};
+///
+/// assert_eq!(perft(&Board::startpos(), 4), 197_281);
+/// ```
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match board.side_to_move() {
         Color::White => perft_side::<White>(board, depth),
