@@ -196,6 +196,40 @@ fn chess960_fischer_deep_rows() {
     eprintln!("chess960-fischer.epd: {ran} more rows pass (10^6 < leaves <= 10^8)");
 }
 
+/// The rest of chess960-fischer.epd (950 depth-6 rows above 10^8 leaves, 5.1 * 10^11 in all)
+/// with the hash table and every core: with the rows above, every row of the file.
+#[test]
+#[ignore = "rows above 10^8 leaves, hashed and threaded: cargo test --release -- --ignored"]
+fn chess960_fischer_rows_above_10_8_with_hash_and_threads() {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let table = movegen::Table::new(1024).expect("1 GiB table");
+    let start = std::time::Instant::now();
+    let (mut rows, mut leaves) = (0, 0u128);
+    for case in epd_suite("tests/data/chess960-fischer.epd") {
+        if case.nodes <= 100_000_000 {
+            continue;
+        }
+        let board = Board::from_fen(&case.fen).unwrap();
+        let divide = movegen::divide_parallel(
+            &board,
+            case.depth,
+            threads,
+            |b, d| movegen::perft_hashed(b, d, &table),
+            std::time::Duration::from_secs(3600),
+            |_| {},
+        );
+        let total: u128 = divide.iter().map(|&(_, n)| u128::from(n)).sum();
+        assert_eq!(total, case.nodes, "{}", case.name);
+        rows += 1;
+        leaves += total;
+    }
+    assert_eq!(rows, 950);
+    eprintln!(
+        "chess960-fischer.epd: {rows} rows above 10^8 pass, {leaves} leaves in {:.0} s ({threads} threads, 1 GiB hash)",
+        start.elapsed().as_secs_f64()
+    );
+}
+
 /// En passant where capturer and captured pawn both leave the king's rank: the capture would
 /// expose the king to the rook. Counts published in python-chess and cross-checked with
 /// Stockfish.
