@@ -2,6 +2,9 @@
 //! and the fault in the text, [`FenError::Position`] a well-formed position that this crate
 //! refuses because the generator could not handle it (see [`PositionError`]).
 
+// Untrusted text is parsed here: no unwrap, expect or unchecked indexing.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};

@@ -8,6 +8,9 @@
 //! check suffix, `!`/`?` annotations, `0-0`, a missing `x`, extra disambiguation, and
 //! promotions without `=` or in lower case.
 
+// Untrusted text is parsed here: no unwrap, expect or unchecked indexing.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::Move;
@@ -41,7 +44,8 @@ impl San {
     /// The text.
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever pushed.
-        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+        let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or(&[]);
+        core::str::from_utf8(bytes).unwrap_or("")
     }
 }
 
@@ -267,7 +271,7 @@ fn parse_pattern(text: &str) -> Option<Pattern> {
         _ => Role::Pawn,
     };
     if text.starts_with(['N', 'B', 'R', 'Q', 'K', 'P']) {
-        bytes = &bytes[1..];
+        bytes = bytes.get(1..).unwrap_or(&[]);
     }
     // A promotion at the end: `=Q`, `Q` or `q` (pawns only).
     let mut promotion = None;

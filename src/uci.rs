@@ -1,5 +1,8 @@
 //! Reading moves in UCI notation (`e2e4`, `e7e8q`, castling as `e1g1` or king-takes-rook `e1h1`).
 
+// Untrusted text is parsed here: no unwrap, expect or unchecked indexing.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use crate::board::Board;
 use crate::moves::Move;
 use crate::types::{Role, Square};

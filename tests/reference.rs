@@ -127,3 +127,26 @@ fn mirror_has_the_same_perft() {
         assert_eq!(perft(&mirror, 2), perft(&board, 2), "{board} / {mirror}");
     }
 }
+
+/// The long differential run: a million positions from seeded random playouts, each checked
+/// against the reference generator, the hash from scratch, FEN and Shredder-FEN round trips,
+/// make/unmake symmetry, `is_legal`, `gives_check` and SAN for every legal move
+/// (tests/common/properties.rs). The default suite runs the same checks on 19,000 positions
+/// (tests/fuzz_smoke.rs).
+#[test]
+#[ignore = "1,000,000 positions (about 2 minutes): cargo test --release -- --ignored"]
+fn million_position_differential_run() {
+    let start = std::time::Instant::now();
+    let (mut checked, mut seed) = (0usize, 0x1000_0000u64);
+    while checked < 1_000_000 {
+        for board in playout_positions(seed, 25) {
+            common::properties::check_position(&board);
+            checked += 1;
+        }
+        seed += 1;
+    }
+    eprintln!(
+        "{checked} positions checked in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+}

@@ -2,6 +2,7 @@
 //! reference generator.
 #![allow(dead_code)]
 
+pub mod properties;
 pub mod reference;
 
 use movegen::{Board, perft, perft_divide};

@@ -1,5 +1,8 @@
 //! The command line: subcommands, options and their errors.
 
+// Untrusted text is parsed here: no unwrap, expect or unchecked indexing.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use movegen::{Board, STARTPOS};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -134,14 +137,28 @@ fn parse_number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
         .ok_or_else(|| format!("{option}: expected a number from {min} to {max}, found {text:?}"))
 }
 
+/// `text` quoted for an error message, cut to its first 80 characters: a message stays one
+/// short line whatever was passed.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((cut, _)) => format!(
+            "{:?}... ({} bytes)",
+            text.get(..cut).unwrap_or(""),
+            text.len()
+        ),
+        None => format!("{text:?}"),
+    }
+}
+
 /// Builds the position from an optional FEN and moves.
 pub fn position(fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
     let fen_text = fen.unwrap_or(STARTPOS);
-    let mut board = Board::from_fen(fen_text).map_err(|e| format!("--fen {fen_text:?}: {e}"))?;
+    let mut board =
+        Board::from_fen(fen_text).map_err(|e| format!("--fen {}: {e}", excerpt(fen_text)))?;
     for mv in moves {
         let parsed = board
             .parse_uci(mv)
-            .map_err(|e| format!("--moves: {mv:?} in {board}: {e}"))?;
+            .map_err(|e| format!("--moves: {} in {board}: {e}", excerpt(mv)))?;
         board = board.play_unchecked(parsed);
     }
     Ok(Position {
@@ -180,8 +197,7 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut i = 0;
-    while i < options.len() {
-        let option = options[i].as_str();
+    while let Some(option) = options.get(i).map(String::as_str) {
         if !option.starts_with('-') {
             return Err(format!(
                 "unexpected argument {option:?}: DEPTH must be the last argument"
@@ -266,9 +282,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if args.iter().any(|a| a == "-V" || a == "--version") {
         return Ok(Command::Version);
     }
+    // The arguments after a subcommand's name.
+    let after_mode = args.get(1..).unwrap_or(&[]);
     match args.first().map(String::as_str) {
         Some("diff") => {
-            let (depth, options) = args[1..]
+            let (depth, options) = after_mode
                 .split_last()
                 .ok_or("perft diff: missing DEPTH (try --help)")?;
             let depth = parse_depth(depth)?;
@@ -302,7 +320,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 .filter(|f| !f.starts_with("--"))
                 .ok_or("perft suite: missing FILE")?;
             let allowed = ["--max-nodes", "--threads", "--hash", "--quiet"];
-            let common = parse_options(&args[2..], &allowed)?;
+            let common = parse_options(after_mode.get(1..).unwrap_or(&[]), &allowed)?;
             Ok(Command::Suite {
                 file: PathBuf::from(file),
                 max_nodes: common.max_nodes.unwrap_or(1_000_000_000),
@@ -310,7 +328,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             })
         }
         Some("perftree") => {
-            let [depth, fen, rest @ ..] = &args[1..] else {
+            let [depth, fen, rest @ ..] = after_mode else {
                 return Err("perft perftree: expected DEPTH FEN [MOVES]".into());
             };
             if rest.len() > 1 {

@@ -1,0 +1,200 @@
+//! The catalogue of bad input: every FEN of tests/data/invalid-fens.txt gives exactly the error
+//! listed for it, through the library and through the `perft` binary (exit 2, one line).
+
+mod common;
+
+use movegen::Board;
+use std::process::Command;
+
+struct Entry {
+    line: usize,
+    error: String,
+    fen: String,
+    note: String,
+}
+
+fn catalogue() -> Vec<Entry> {
+    let path = common::project_file("tests/data/invalid-fens.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            assert_eq!(fields.len(), 3, "line {}: error, FEN, note", i + 1);
+            Entry {
+                line: i + 1,
+                error: fields[0].to_string(),
+                fen: fields[1].to_string(),
+                note: fields[2].to_string(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_catalogued_fen_gives_its_error() {
+    let entries = catalogue();
+    assert!(entries.len() >= 200, "{} entries", entries.len());
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut wrong = Vec::new();
+    for e in &entries {
+        let got = match Board::from_fen(&e.fen) {
+            Ok(board) => {
+                wrong.push(format!(
+                    "line {}: {:?} ({}) was accepted as {board}",
+                    e.line, e.fen, e.note
+                ));
+                continue;
+            }
+            Err(err) => {
+                assert!(!err.to_string().is_empty());
+                format!("{err:?}")
+            }
+        };
+        if got != e.error {
+            wrong.push(format!(
+                "line {}: {:?} ({}): expected {}, got {got}",
+                e.line, e.fen, e.note, e.error
+            ));
+        }
+        kinds.insert(
+            e.error
+                .split(['(', ' ', '{'])
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Every variant of SyntaxError and PositionError occurs.
+    for kind in [
+        "Syntax FieldCount",
+        "Syntax RankCount",
+        "Syntax PieceLetter",
+        "Syntax EmptySquares",
+        "Syntax RankTooLong",
+        "Syntax RankTooShort",
+        "Syntax SideToMove)",
+        "Syntax Castling)",
+        "Syntax EnPassant)",
+        "Syntax HalfmoveClock)",
+        "Syntax FullmoveNumber)",
+        "Position KingCount",
+        "Position TooManyPieces",
+        "Position PawnOnBackRank",
+        "Position OppositeCheck)",
+        "Position TooManyCheckers",
+        "Position CastlingWithoutPieces",
+        "Position EnPassantWithoutPawn",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no {kind} in the catalogue: {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn the_binary_refuses_every_catalogued_fen_with_exit_2() {
+    // Every 8th entry keeps the test quick; the library test above covers them all.
+    for e in catalogue().iter().step_by(8) {
+        let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["--fen", &e.fen, "1"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "line {}: {:?}", e.line, e.fen);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "line {}: {err}", e.line);
+        assert!(err.contains("--fen"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+fn perft_bin(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn resource_bounds() {
+    // A megabyte of FEN text: an error, found in one pass without allocating.
+    let start = std::time::Instant::now();
+    let ranks = format!("{} w - - 0 1", "8/".repeat(500_000));
+    assert!(matches!(
+        Board::from_fen(&ranks),
+        Err(movegen::FenError::Syntax(movegen::SyntaxError::RankCount {
+            found: 500_001
+        }))
+    ));
+    let pieces = format!("{} w - - 0 1", "p".repeat(1 << 20));
+    assert!(Board::from_fen(&pieces).is_err());
+    let fields = "w ".repeat(1 << 19);
+    assert!(Board::from_fen(&fields).is_err());
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    // The binary: a depth of 1,000, and a 100 KB FEN argument (Linux allows 128 KB per argument),
+    // are refused with one short line.
+    for args in [
+        vec!["1000".to_string()],
+        vec!["--fen".to_string(), "p".repeat(100_000), "1".to_string()],
+        vec!["--moves".to_string(), "e".repeat(100_000), "1".to_string()],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = perft_bin(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.len() < 400, "{} bytes", err.len());
+    }
+    // A suite with a megabyte-long line: that line is malformed, the others still run.
+    let dir = std::env::temp_dir().join(format!("movegen-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("long-line.epd");
+    let good = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400";
+    std::fs::write(
+        &path,
+        format!("{good}\n{} ;D1 20\n{good}\n", "8/".repeat(500_000)),
+    )
+    .unwrap();
+    let out = perft_bin(&["suite", path.to_str().unwrap(), "--threads", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("malformed  line 2: longer than 65536 bytes"),
+        "{text}"
+    );
+    assert!(
+        text.contains("5 rows: 4 passed, 0 failed, 0 skipped"),
+        "{text}"
+    );
+    // Not UTF-8: malformed, no panic.
+    std::fs::write(&path, b"\xff\xfe ;D1 20\n").unwrap();
+    let out = perft_bin(&["suite", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not UTF-8"));
+}
+
+/// A suite of a million rows streams through in bounded memory (the file is read line by line).
+#[test]
+#[ignore = "a million-row suite (about a minute): cargo test --release -- --ignored"]
+fn million_row_suite() {
+    let dir = std::env::temp_dir().join(format!("movegen-million-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("million.epd");
+    let row = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20\n";
+    std::fs::write(&path, row.repeat(1_000_000)).unwrap();
+    let start = std::time::Instant::now();
+    let out = perft_bin(&["suite", path.to_str().unwrap(), "--threads", "1", "--quiet"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("1000000 rows: 1000000 passed")
+    );
+    eprintln!("a million rows in {:.1} s", start.elapsed().as_secs_f64());
+    std::fs::remove_dir_all(&dir).ok();
+}
