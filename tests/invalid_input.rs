@@ -198,3 +198,77 @@ fn million_row_suite() {
     eprintln!("a million rows in {:.1} s", start.elapsed().as_secs_f64());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Every kind of bad command line, in every mode: exit 2, nothing on stdout, one line on
+/// stderr that names the problem.
+#[test]
+fn bad_command_lines_exit_2_with_one_line() {
+    let fen = movegen::STARTPOS;
+    let missing = std::env::temp_dir().join("movegen-no-such-file.epd");
+    let missing = missing.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["3.0"], "DEPTH"),
+        (&["+3"], "DEPTH"),
+        (&[" 3"], "DEPTH"),
+        (&["٣"], "DEPTH"),
+        (&["é"], "DEPTH"),
+        (&["-x", "3"], "unknown option"),
+        (&["--FEN", fen, "3"], "unknown option"),
+        (&["--threads", "1025", "3"], "--threads"),
+        (&["--threads", "3"], "--threads"),
+        (&["--hash", "x", "3"], "--hash"),
+        (&["--hash", "1048577", "3"], "--hash"),
+        (&["--json", "--json", "3"], "twice"),
+        (&["--quiet", "--quiet", "3"], "twice"),
+        (&["--chess960", "--chess960", "3"], "twice"),
+        (&["--max-nodes", "5", "3"], "unknown option"),
+        (&["--engine", "stockfish", "3"], "unknown option"),
+        (&["--fen", "", "3"], "invalid FEN"),
+        (
+            &["--moves", "e2e4", "e7e5", "e1e2", "e8e7", "e2e9", "3"],
+            "not a UCI move",
+        ),
+        (&["diff"], "DEPTH"),
+        (&["diff", "3"], "--engine"),
+        (&["diff", "--engine", "", "3"], "--engine"),
+        (&["diff", "--engine"], "DEPTH"),
+        (
+            &["diff", "--engine", "x", "--timeout", "x", "3"],
+            "--timeout",
+        ),
+        (
+            &["diff", "--engine", "x", "--timeout", "86401", "3"],
+            "--timeout",
+        ),
+        (&["diff", "--engine", "x", "--stats", "3"], "unknown option"),
+        (&["diff", "--engine", "x", "31"], "DEPTH"),
+        (&["suite"], "FILE"),
+        (&["suite", "--max-nodes", "5"], "FILE"),
+        (&["suite", missing], "movegen-no-such-file"),
+        (&["suite", "perft.csv", "--max-nodes", "x"], "--max-nodes"),
+        (&["suite", "perft.csv", "--max-nodes", "-1"], "--max-nodes"),
+        (&["suite", "perft.csv", "--fen", fen], "unknown option"),
+        (&["suite", "perft.csv", "extra"], "unexpected argument"),
+        (&["perftree"], "perftree"),
+        (&["perftree", "3"], "perftree"),
+        (&["perftree", "3", "not a fen"], "invalid FEN"),
+        (&["perftree", "3", fen, "e2e4", "e7e5"], "perftree"),
+        (&["perftree", "3", fen, "e2e5"], "not a legal move"),
+        (&["perftree", "99", fen], "DEPTH"),
+    ];
+    for (args, fragment) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(
+            err.contains(fragment),
+            "{args:?}: {err:?} should mention {fragment:?}"
+        );
+    }
+}

@@ -134,7 +134,7 @@ fn mirror_has_the_same_perft() {
 /// (tests/common/properties.rs). The default suite runs the same checks on 19,000 positions
 /// (tests/fuzz_smoke.rs).
 #[test]
-#[ignore = "1,000,000 positions (about 2 minutes): cargo test --release -- --ignored"]
+#[ignore = "1,000,000 positions (about a minute): cargo test --release -- --ignored"]
 fn million_position_differential_run() {
     let start = std::time::Instant::now();
     let (mut checked, mut seed) = (0usize, 0x1000_0000u64);

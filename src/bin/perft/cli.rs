@@ -118,10 +118,20 @@ fn default_threads() -> usize {
 }
 
 fn parse_depth(text: &str) -> Result<u32, String> {
-    text.parse::<u32>()
-        .ok()
+    digits(text)
+        .and_then(|t| t.parse::<u32>().ok())
         .filter(|&d| d <= MAX_DEPTH)
-        .ok_or_else(|| format!("DEPTH: expected a number from 0 to {MAX_DEPTH}, found {text:?}"))
+        .ok_or_else(|| {
+            format!(
+                "DEPTH: expected a number from 0 to {MAX_DEPTH}, found {}",
+                excerpt(text)
+            )
+        })
+}
+
+/// `text` if it is a non-empty run of ASCII digits (no sign, no spaces).
+fn digits(text: &str) -> Option<&str> {
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
 
 fn parse_number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
@@ -131,10 +141,15 @@ fn parse_number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     max: T,
 ) -> Result<T, String> {
     let text = text.ok_or_else(|| format!("{option} needs a value"))?;
-    text.parse::<T>()
-        .ok()
+    digits(text)
+        .and_then(|t| t.parse::<T>().ok())
         .filter(|n| *n >= min && *n <= max)
-        .ok_or_else(|| format!("{option}: expected a number from {min} to {max}, found {text:?}"))
+        .ok_or_else(|| {
+            format!(
+                "{option}: expected a number from {min} to {max}, found {}",
+                excerpt(text)
+            )
+        })
 }
 
 /// `text` quoted for an error message, cut to its first 80 characters: a message stays one
