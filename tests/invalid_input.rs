@@ -272,3 +272,27 @@ fn bad_command_lines_exit_2_with_one_line() {
         );
     }
 }
+
+/// FENs a standard-only parser would refuse but which are valid Chess960 (X-FEN or
+/// Shredder-FEN): they must not be errors, and none of them is in the catalogue.
+#[test]
+fn chess960_fields_are_not_errors() {
+    let valid = [
+        "1r2k3/8/8/8/8/8/8/4K3 w q - 0 1",
+        "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1",
+        "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+        "2r1kr2/8/8/8/8/8/8/2R1KR2 w CFcf - 0 1",
+    ];
+    let listed: Vec<String> = catalogue().into_iter().map(|e| e.fen).collect();
+    for fen in valid {
+        let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(board.castling_rights() != 0, "{fen}");
+        assert!(
+            !listed.iter().any(|l| l == fen),
+            "{fen} is listed as invalid"
+        );
+    }
+}

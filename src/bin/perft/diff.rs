@@ -1,5 +1,8 @@
 //! `perft diff`: find where movegen and a UCI engine disagree, by walking down the divide.
 
+// A UCI engine's output is untrusted text: no unwrap, expect or unchecked indexing.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use crate::cli::{Position, RunOptions};
 use crate::count::count_nodes;
 use std::collections::BTreeMap;
@@ -141,13 +144,12 @@ impl Drop for Engine {
 }
 
 fn is_uci_move(text: &str) -> bool {
-    let b = text.as_bytes();
-    (b.len() == 4 || b.len() == 5)
-        && (b'a'..=b'h').contains(&b[0])
-        && (b'1'..=b'8').contains(&b[1])
-        && (b'a'..=b'h').contains(&b[2])
-        && (b'1'..=b'8').contains(&b[3])
-        && (b.len() == 4 || b"qrbn".contains(&b[4]))
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    match *text.as_bytes() {
+        [f1, r1, f2, r2] => square(f1, r1) && square(f2, r2),
+        [f1, r1, f2, r2, p] => square(f1, r1) && square(f2, r2) && b"qrbn".contains(&p),
+        _ => false,
+    }
 }
 
 /// Walks down from the position to the first place where the move lists differ.
@@ -174,9 +176,10 @@ pub fn diff_command(
         let ours: BTreeMap<String, u128> = counted.divide.into_iter().collect();
         let missing: Vec<&String> = theirs.keys().filter(|m| !ours.contains_key(*m)).collect();
         let extra: Vec<&String> = ours.keys().filter(|m| !theirs.contains_key(*m)).collect();
+        // The first root move whose counts differ: (move, ours, the engine's).
         let differing = ours
             .iter()
-            .find(|&(mv, n)| theirs.get(mv).is_some_and(|t| t != n));
+            .find_map(|(mv, n)| theirs.get(mv).filter(|&t| t != n).map(|t| (mv, n, t)));
         if missing.is_empty() && extra.is_empty() && differing.is_none() {
             if path.is_empty() && their_total == counted.total {
                 println!("counts agree: {} nodes at depth {depth}", counted.total);
@@ -205,19 +208,18 @@ pub fn diff_command(
             };
             println!("missing (the engine's, not movegen's): {}", list(&missing));
             println!("extra (movegen's, not the engine's): {}", list(&extra));
-            if let Some((mv, n)) = differing {
-                println!("{mv}: movegen {n}, engine {}", theirs[mv]);
+            if let Some((mv, n, t)) = differing {
+                println!("{mv}: movegen {n}, engine {t}");
             }
             return Ok(ExitCode::from(1));
         }
         // Not reached without a differing move (handled above); end rather than loop.
-        let Some((mv, n)) = differing else {
+        let Some((mv, n, t)) = differing else {
             return Ok(ExitCode::from(1));
         };
         println!(
-            "{}{mv}: movegen {n}, engine {} at depth {}",
+            "{}{mv}: movegen {n}, engine {t} at depth {}",
             "  ".repeat(path.len()),
-            theirs[mv],
             depth - 1
         );
         let parsed = board.parse_uci(mv).map_err(|e| format!("move {mv}: {e}"))?;
