@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::POSITIONS;
+use common::{POSITIONS, tree_copy, tree_make};
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use movegen::{Board, perft};
 use std::hint::black_box;
@@ -50,33 +50,6 @@ fn movegen_bench(boards: [Board; 6]) -> usize {
         }
     }
     assert_eq!(n, 100 * (20 + 48 + 14 + 6 + 44 + 46));
-    n
-}
-
-/// Kiwipete depth 3 by playing every move (no bulk counting): copy-make.
-fn tree_copy(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = board.legal_moves();
-    moves
-        .iter()
-        .map(|&mv| tree_copy(&board.play_unchecked(mv), depth - 1))
-        .sum()
-}
-
-/// The same tree with make/unmake in place.
-fn tree_make(board: &mut Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = board.legal_moves();
-    let mut n = 0;
-    for &mv in &moves {
-        let undo = board.make(mv);
-        n += tree_make(board, depth - 1);
-        board.unmake(mv, undo);
-    }
     n
 }
 

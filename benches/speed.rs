@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::SHALLOW;
+use common::{SHALLOW, tree_copy, tree_make};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use movegen::{Bitboard, Board, Square, perft};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -135,33 +135,6 @@ fn play_group(c: &mut Criterion) {
         })
     });
     group.finish();
-}
-
-/// Every move of the tree played (no bulk counting), copy-make.
-fn tree_copy(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = board.legal_moves();
-    moves
-        .iter()
-        .map(|&mv| tree_copy(&board.play_unchecked(mv), depth - 1))
-        .sum()
-}
-
-/// The same tree with make/unmake in place.
-fn tree_make(board: &mut Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = board.legal_moves();
-    let mut n = 0;
-    for &mv in &moves {
-        let undo = board.make(mv);
-        n += tree_make(board, depth - 1);
-        board.unmake(mv, undo);
-    }
-    n
 }
 
 /// Copy-make against make/unmake on Kiwipete depth 3 with every move played.

@@ -2,7 +2,7 @@
 //! the transposition table (possibly garbage) legal here, and does a move give check.
 
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::board::{Board, CastlingSide};
+use crate::board::Board;
 use crate::movegen::piece_moves;
 use crate::moves::{Move, MoveKind};
 use crate::side::{Black, White};
@@ -66,13 +66,7 @@ impl Board {
         orthogonal = orthogonal.without(from);
         let (landing, landed) = match mv.kind() {
             MoveKind::Castling => {
-                let side = if to > from {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                let king_to = Square::from_coords(side.king_file(), from.rank());
-                let rook_to = Square::from_coords(side.rook_file(), from.rank());
+                let (king_to, rook_to) = mv.castling_destinations();
                 occupied = occupied.without(to).with(king_to).with(rook_to);
                 orthogonal = orthogonal.without(to);
                 (rook_to, Role::Rook)

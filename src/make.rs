@@ -6,11 +6,11 @@
 //! and wall-clock is a draw within noise (README, "Embedding"): the board is 120 bytes, and
 //! copying it costs about as much as undoing each change. Perft uses copy-make.
 
-use crate::board::{Board, CastlingSide, State};
+use crate::board::{Board, State};
 use crate::moves::{Move, MoveKind};
 use crate::play::make_role;
 use crate::side::{Black, Side, White};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Role};
 
 /// What [`Board::make`] or [`Board::make_null`] saved to undo the move: the captured piece,
 /// castling rights, en-passant square, clocks and hash.
@@ -97,14 +97,7 @@ fn unmake_side<S: Side>(board: &mut Board, mv: Move, undo: Undo) {
     let us = S::COLOR;
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
     if kind == MoveKind::Castling {
-        let side = if to > from {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        let rank = from.rank();
-        let king_to = Square::from_coords(side.king_file(), rank);
-        let rook_to = Square::from_coords(side.rook_file(), rank);
+        let (king_to, rook_to) = mv.castling_destinations();
         if board.role_at(king_to) == Some(Role::King) && board.role_at(rook_to) == Some(Role::Rook)
         {
             board.remove(us, Role::King, king_to);

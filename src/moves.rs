@@ -1,6 +1,7 @@
 //! Moves (16 bits), per-piece target sets, and a fixed-capacity move list.
 
 use crate::bitboard::Bitboard;
+use crate::board::CastlingSide;
 use crate::types::{File, Role, Square};
 use core::fmt;
 
@@ -130,6 +131,22 @@ impl Move {
             File::C
         };
         Square::from_coords(file, from.rank())
+    }
+
+    /// For castling, the king's and the rook's destinations: the g- and f-file (king side, the
+    /// rook beyond the king) or the c- and d-file of the king's rank, whatever the rook's file.
+    #[inline(always)]
+    pub(crate) fn castling_destinations(self) -> (Square, Square) {
+        let side = if self.to() > self.from() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        let rank = self.from().rank();
+        (
+            Square::from_coords(side.king_file(), rank),
+            Square::from_coords(side.rook_file(), rank),
+        )
     }
 
     /// The UCI text: `e2e4`, `e7e8q`; castling in standard notation, `e1g1`.

@@ -5,7 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::moves::{Move, MoveKind};
 use crate::side::{Black, Side, White};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Role};
 
 /// Why [`Board::play`] refused a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,16 +91,11 @@ pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Opt
     board.set_clocks(board.halfmove_clock().saturating_add(1), fullmove);
 
     if kind == MoveKind::Castling {
-        let side = if to > from {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        let rank = from.rank();
+        let (king_to, rook_to) = mv.castling_destinations();
         board.remove(us, Role::King, from);
         board.remove(us, Role::Rook, to);
-        board.put(us, Role::King, Square::from_coords(side.king_file(), rank));
-        board.put(us, Role::Rook, Square::from_coords(side.rook_file(), rank));
+        board.put(us, Role::King, king_to);
+        board.put(us, Role::Rook, rook_to);
         board.set_castling(
             rights & !(CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us)),
         );

@@ -14,6 +14,19 @@ const CSV_BUDGET: u128 = 200_000_000;
 /// Budget of the ignored deep run.
 const DEEP_BUDGET: u128 = 10_000_000_000;
 
+/// Perft through the library's parallel driver with the hash table.
+fn hashed_and_threaded(board: &Board, depth: u32, threads: usize, table: &movegen::Table) -> u128 {
+    let divide = movegen::divide_parallel(
+        board,
+        depth,
+        threads,
+        |b, d| movegen::perft_hashed(b, d, table),
+        std::time::Duration::from_secs(3600),
+        |_| {},
+    );
+    divide.iter().map(|&(_, n)| u128::from(n)).sum()
+}
+
 #[test]
 fn perft_csv_rows_within_budget() {
     let cases = perft_csv();
@@ -52,15 +65,7 @@ fn perft_csv_rows_up_to_a_trillion_with_hash_and_threads() {
         }
         let board = Board::from_fen(&case.fen).unwrap();
         let start = std::time::Instant::now();
-        let divide = movegen::divide_parallel(
-            &board,
-            case.depth,
-            threads,
-            |b, d| movegen::perft_hashed(b, d, &table),
-            std::time::Duration::from_secs(3600),
-            |_| {},
-        );
-        let total: u128 = divide.iter().map(|&(_, n)| u128::from(n)).sum();
+        let total = hashed_and_threaded(&board, case.depth, threads, &table);
         assert_eq!(total, case.nodes, "{}", case.name);
         eprintln!(
             "{}: {} leaves in {:.1} s ({threads} threads, 1 GiB hash)",
@@ -210,15 +215,7 @@ fn chess960_fischer_rows_above_10_8_with_hash_and_threads() {
             continue;
         }
         let board = Board::from_fen(&case.fen).unwrap();
-        let divide = movegen::divide_parallel(
-            &board,
-            case.depth,
-            threads,
-            |b, d| movegen::perft_hashed(b, d, &table),
-            std::time::Duration::from_secs(3600),
-            |_| {},
-        );
-        let total: u128 = divide.iter().map(|&(_, n)| u128::from(n)).sum();
+        let total = hashed_and_threaded(&board, case.depth, threads, &table);
         assert_eq!(total, case.nodes, "{}", case.name);
         rows += 1;
         leaves += total;

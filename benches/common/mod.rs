@@ -90,3 +90,30 @@ pub fn chess_perft(fen: &str, depth: u32) -> u64 {
     let board = chess::Board::from_str(fen).expect("FEN");
     chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64
 }
+
+/// Every move of the tree played (no bulk counting), copy-make.
+pub fn tree_copy(board: &movegen::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal_moves();
+    moves
+        .iter()
+        .map(|&mv| tree_copy(&board.play_unchecked(mv), depth - 1))
+        .sum()
+}
+
+/// The same tree with make/unmake in place.
+pub fn tree_make(board: &mut movegen::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal_moves();
+    let mut n = 0;
+    for &mv in &moves {
+        let undo = board.make(mv);
+        n += tree_make(board, depth - 1);
+        board.unmake(mv, undo);
+    }
+    n
+}
