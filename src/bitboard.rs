@@ -170,25 +170,76 @@ impl From<Square> for Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+impl Bitboard {
+    /// The squares of the set, lowest index first (also what `for sq in bitboard` visits).
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Square};
+    ///
+    /// let set = Bitboard::from_square(Square::C3).with(Square::A1);
+    /// assert_eq!(set.squares().collect::<Vec<_>>(), [Square::A1, Square::C3]);
+    /// assert!(set.squares().any(|sq| sq == Square::C3));
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn squares(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+/// The squares of a [`Bitboard`], lowest index first: from [`Bitboard::squares`] or
+/// `IntoIterator`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[must_use = "iterators do nothing unless consumed"]
+pub struct Squares(u64);
+
+impl Iterator for Squares {
     type Item = Square;
 
     /// Removes and returns the lowest square.
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::new(self.0.trailing_zeros());
         self.0 &= self.0 - 1;
         Some(sq)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.count() as usize;
+        let n = self.0.count_ones() as usize;
         (n, Some(n))
     }
 }
 
-impl ExactSizeIterator for Bitboard {}
+impl ExactSizeIterator for Squares {}
+
+impl core::iter::FusedIterator for Squares {}
+
+impl DoubleEndedIterator for Squares {
+    /// Removes and returns the highest square.
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::new(63 - self.0.leading_zeros());
+        self.0 &= !(1 << sq as u32);
+        Some(sq)
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    #[inline(always)]
+    fn into_iter(self) -> Squares {
+        self.squares()
+    }
+}
 
 impl core::iter::FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {

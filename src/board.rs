@@ -33,10 +33,122 @@ impl CastlingSide {
         }
     }
 
-    /// Bit of this right in [`Board::castling_rights`]: white king side 0, white queen side 1,
-    /// black king side 2, black queen side 3 (the Polyglot order).
-    pub const fn bit(self, color: Color) -> u8 {
+    /// Bit of this right in the board's rights: white king side 0, white queen side 1, black
+    /// king side 2, black queen side 3 (the Polyglot order).
+    #[inline(always)]
+    pub(crate) const fn bit(self, color: Color) -> u8 {
         1 << (2 * color as u8 + self as u8)
+    }
+
+    /// 0 for the king side, 1 for the queen side.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The castling rights of a position: which of the four (each colour, each side) remain.
+/// [`Board::castling_rook`] gives the rook of each.
+///
+/// ```
+/// use movegen::{Board, CastlingRights, CastlingSide, Color};
+///
+/// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse()?;
+/// let rights = board.castling_rights();
+/// assert!(rights.has(Color::White, CastlingSide::KingSide));
+/// assert!(!rights.has(Color::White, CastlingSide::QueenSide));
+/// assert_eq!(rights.len(), 2);
+/// assert_eq!(rights.to_string(), "Kq");
+/// assert!(Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")?.castling_rights().is_empty());
+/// # Ok::<(), movegen::FenError>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No rights.
+    pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four rights.
+    pub const ALL: CastlingRights = CastlingRights(15);
+
+    /// Whether `color` may still castle on `side`.
+    #[inline]
+    #[must_use]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.0 & side.bit(color) != 0
+    }
+
+    /// Whether `color` has either right left.
+    #[inline]
+    #[must_use]
+    pub const fn has_any(self, color: Color) -> bool {
+        self.0 & (3 << (2 * color as u8)) != 0
+    }
+
+    /// These rights with `color`'s right on `side` added.
+    #[inline]
+    #[must_use]
+    pub const fn with(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 | side.bit(color))
+    }
+
+    /// These rights without `color`'s right on `side`.
+    #[inline]
+    #[must_use]
+    pub const fn without(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 & !side.bit(color))
+    }
+
+    /// Whether no right remains.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many rights remain, 0 to 4.
+    #[inline]
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The remaining rights, White's king side first (the order of FEN's `KQkq`).
+    pub fn iter(self) -> impl Iterator<Item = (Color, CastlingSide)> {
+        Color::ALL
+            .into_iter()
+            .flat_map(|color| CastlingSide::ALL.into_iter().map(move |side| (color, side)))
+            .filter(move |&(color, side)| self.has(color, side))
+    }
+}
+
+impl core::fmt::Display for CastlingRights {
+    /// `KQkq` letters in FEN order, `-` for none (without the rook files that Chess960
+    /// positions may need: the board's FEN writes those).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        if self.is_empty() {
+            return f.write_char('-');
+        }
+        for (color, side) in self.iter() {
+            let letter = match side {
+                CastlingSide::KingSide => 'k',
+                CastlingSide::QueenSide => 'q',
+            };
+            f.write_char(if color == Color::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl core::fmt::Debug for CastlingRights {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "CastlingRights({self})")
     }
 }
 
@@ -71,7 +183,8 @@ pub struct Board {
 
 const _: () = assert!(core::mem::size_of::<Board>() < 128);
 
-/// What playing a move changes besides the pieces, saved so [`Board::unmake`] can restore it.
+/// What playing a move changes besides the pieces, saved so [`Board::unmake`] can restore it,
+/// with the captured piece (kept here so the whole record packs into 16 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State {
     hash: u64,
@@ -80,6 +193,8 @@ pub(crate) struct State {
     castling: u8,
     ep_square: Option<Square>,
     side_to_move: Color,
+    /// The role captured by the move, filled in by make (not part of the board).
+    pub(crate) captured: Option<Role>,
 }
 const _: () = {
     const fn thread_safe<T: Send + Sync>() {}
@@ -195,9 +310,16 @@ impl Board {
         self.ep_square
     }
 
+    /// The castling rights that remain.
+    #[inline]
+    #[must_use]
+    pub fn castling_rights(&self) -> CastlingRights {
+        CastlingRights(self.castling)
+    }
+
     /// Castling rights as four bits (see [`CastlingSide::bit`]).
     #[inline(always)]
-    pub fn castling_rights(&self) -> u8 {
+    pub(crate) fn castling_bits(&self) -> u8 {
         self.castling
     }
 
@@ -406,6 +528,7 @@ impl Board {
             fullmove_number: self.fullmove_number,
             hash: self.hash,
             side_to_move: self.side_to_move,
+            captured: None,
         }
     }
 
@@ -416,25 +539,47 @@ impl Board {
     }
 }
 
+impl Board {
+    /// Whether `other` is the same position: placement, side to move, castling rights (with
+    /// their rooks) and en-passant square equal, the clocks ignored (what the repetition rule
+    /// compares). `==` also compares the clocks.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let a: Board = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse()?;
+    /// let b: Board = "4k3/8/8/8/8/8/8/4K2R w K - 12 40".parse()?;
+    /// assert!(a.same_position(&b));
+    /// assert_ne!(a, b);
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn same_position(&self, other: &Board) -> bool {
+        self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.castling == other.castling
+            && self.active_rooks() == other.active_rooks()
+            && self.ep_square == other.ep_square
+            && self.side_to_move == other.side_to_move
+    }
+
+    /// The rook of each castling right, `None` for rights that are gone.
+    fn active_rooks(&self) -> [Option<Square>; 4] {
+        let mut rooks = [None; 4];
+        for (i, slot) in rooks.iter_mut().enumerate() {
+            if self.castling & (1 << i) != 0 {
+                *slot = Some(self.castling_rooks[i]);
+            }
+        }
+        rooks
+    }
+}
+
 impl PartialEq for Board {
     /// Boards are equal when the whole game state is: placement, side, castling rights with
     /// their rooks, en passant, both clocks (and so the hash).
     fn eq(&self, other: &Board) -> bool {
-        let rooks = |b: &Board| {
-            let mut r = [None; 4];
-            for (i, slot) in r.iter_mut().enumerate() {
-                if b.castling & (1 << i) != 0 {
-                    *slot = Some(b.castling_rooks[i]);
-                }
-            }
-            r
-        };
-        self.by_role == other.by_role
-            && self.by_color == other.by_color
-            && self.castling == other.castling
-            && rooks(self) == rooks(other)
-            && self.ep_square == other.ep_square
-            && self.side_to_move == other.side_to_move
+        self.same_position(other)
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
             && self.hash == other.hash
@@ -442,6 +587,25 @@ impl PartialEq for Board {
 }
 
 impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    /// Hashes what equality compares: the Zobrist key (placement, side, castling rights with
+    /// their rooks, en passant) and both clocks.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+        state.write_u16(self.halfmove_clock);
+        state.write_u16(self.fullmove_number);
+    }
+}
+
+impl core::str::FromStr for Board {
+    type Err = crate::FenError;
+
+    /// [`Board::from_fen`].
+    fn from_str(fen: &str) -> Result<Board, crate::FenError> {
+        Board::from_fen(fen)
+    }
+}
 
 impl core::fmt::Debug for Board {
     /// The FEN, e.g. `Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")`.

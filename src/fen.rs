@@ -15,7 +15,8 @@ use core::fmt;
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A FEN that could not be read (a fault in the text).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SyntaxError {
     /// Not 4 to 6 whitespace-separated fields (`found` of them; 0 for an empty string).
     FieldCount {
@@ -98,7 +99,8 @@ impl fmt::Display for SyntaxError {
 }
 
 /// A well-formed FEN describing a position the generator cannot handle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side has no king, or more than one.
     KingCount {
@@ -180,7 +182,8 @@ impl fmt::Display for PositionError {
 }
 
 /// Why a FEN was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FenError {
     /// The text is not a well-formed FEN.
     Syntax(SyntaxError),
@@ -197,8 +200,19 @@ impl fmt::Display for FenError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for FenError {}
+impl core::error::Error for FenError {
+    /// The [`SyntaxError`] or [`PositionError`] inside.
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            FenError::Syntax(e) => Some(e),
+            FenError::Position(e) => Some(e),
+        }
+    }
+}
+
+impl core::error::Error for SyntaxError {}
+
+impl core::error::Error for PositionError {}
 
 impl From<SyntaxError> for FenError {
     fn from(e: SyntaxError) -> FenError {
@@ -494,7 +508,7 @@ fn check_checks(board: &Board) -> Result<(), PositionError> {
 /// always the file letter (Shredder-FEN).
 fn write_castling(board: &Board, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
     use fmt::Write as _;
-    if board.castling_rights() == 0 {
+    if board.castling_bits() == 0 {
         return f.write_char('-');
     }
     for color in [Color::White, Color::Black] {
@@ -503,8 +517,8 @@ fn write_castling(board: &Board, f: &mut fmt::Formatter<'_>, shredder: bool) -> 
             let Some(rook) = board.castling_rook(color, side) else {
                 continue;
             };
-            let mut rooks = board.colored_pieces(color, Role::Rook) & Bitboard::rank(rook.rank());
-            let outer = Iterator::any(&mut rooks, |sq: Square| match side {
+            let rooks = board.colored_pieces(color, Role::Rook) & Bitboard::rank(rook.rank());
+            let outer = rooks.squares().any(|sq: Square| match side {
                 CastlingSide::KingSide => sq.file() > rook.file(),
                 CastlingSide::QueenSide => sq.file() < rook.file(),
             });

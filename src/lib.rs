@@ -31,7 +31,7 @@ mod make;
 mod movegen;
 mod moves;
 mod outcome;
-mod perft;
+pub mod perft;
 mod play;
 mod san;
 mod side;
@@ -44,18 +44,16 @@ pub use attacks::{
     BACKEND, Backend, aligned, between, bishop_attacks, bishop_rays, king_attacks, knight_attacks,
     line, pawn_attacks, queen_attacks, rook_attacks, rook_rays,
 };
-pub use bitboard::Bitboard;
-pub use board::{Board, CastlingSide};
+pub use bitboard::{Bitboard, Squares};
+pub use board::{Board, CastlingRights, CastlingSide};
 pub use fen::{FenError, PositionError, STARTPOS, ShredderFen, SyntaxError};
 pub use make::Undo;
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Uci};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter, PieceMoves, Uci};
 pub use outcome::Outcome;
 pub use perft::{Divide, Stats, perft, perft_divide, perft_stats};
-#[cfg(feature = "std")]
-pub use perft::{Progress, Table, Tally, divide_parallel, perft_hashed};
 pub use play::IllegalMove;
 pub use san::{San, SanError};
-pub use types::{Color, File, Piece, Rank, Role, Square};
+pub use types::{Color, File, OutOfRange, ParseError, Piece, Rank, Role, Square};
 pub use uci::UciError;
 pub use zobrist::CHESS960_ROOK_FILE;
 

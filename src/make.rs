@@ -17,8 +17,9 @@ use crate::types::{Color, Role};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     state: State,
-    captured: Option<Role>,
 }
+
+const _: () = assert!(core::mem::size_of::<Undo>() == 16);
 
 impl Board {
     /// Plays the legal move `mv` in place and returns what [`Board::unmake`] needs to take it
@@ -38,15 +39,15 @@ impl Board {
     /// ```
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        let state = self.state();
-        let captured = match self.role_at(mv.from()) {
+        let mut state = self.state();
+        state.captured = match self.role_at(mv.from()) {
             None => None,
             Some(role) => match self.side_to_move() {
                 Color::White => make_role::<White>(self, role, mv),
                 Color::Black => make_role::<Black>(self, role, mv),
             },
         };
-        Undo { state, captured }
+        Undo { state }
     }
 
     /// Takes back `mv`, which [`Board::make`] played and which returned `undo`.
@@ -73,10 +74,7 @@ impl Board {
             .fullmove_number()
             .saturating_add((us == Color::Black) as u16);
         self.set_clocks(self.halfmove_clock().saturating_add(1), fullmove);
-        Some(Undo {
-            state,
-            captured: None,
-        })
+        Some(Undo { state })
     }
 
     /// Takes back a null move made by [`Board::make_null`].
@@ -113,7 +111,7 @@ fn unmake_side<S: Side>(board: &mut Board, mv: Move, undo: Undo) {
             }
             None => board.shift(us, role, to, from),
         }
-        if let Some(captured) = undo.captured {
+        if let Some(captured) = undo.state.captured {
             let square = if kind == MoveKind::EnPassant {
                 to.offset(-S::UP)
             } else {

@@ -204,7 +204,7 @@ pub(crate) fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
 #[inline(always)]
 pub(crate) fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let us = S::COLOR;
-    let rights = board.castling_rights();
+    let rights = board.castling_bits();
     let mut targets = Bitboard::EMPTY;
     if node.checkers.any()
         || rights & (CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us)) == 0

@@ -28,7 +28,8 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 8] = [
+    /// Every kind, in the order of their encoding (`Normal` = 0 to `PromoteQueen` = 7).
+    pub const ALL: [MoveKind; 8] = [
         MoveKind::Normal,
         MoveKind::DoublePush,
         MoveKind::EnPassant,
@@ -47,7 +48,15 @@ impl MoveKind {
         MoveKind::PromoteKnight,
     ];
 
+    /// The kind's encoding, 0 to 7 (bits 12-15 of [`Move::raw`]).
+    #[inline(always)]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The promotion kind for a role (knight to queen).
+    #[must_use]
     pub const fn promotion(role: Role) -> Option<MoveKind> {
         match role {
             Role::Knight => Some(MoveKind::PromoteKnight),
@@ -59,10 +68,49 @@ impl MoveKind {
     }
 }
 
+impl fmt::Display for MoveKind {
+    /// In words: `normal`, `double push`, `en passant`, `castling`, `promotion to a knight`...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveKind::Normal => "normal",
+            MoveKind::DoublePush => "double push",
+            MoveKind::EnPassant => "en passant",
+            MoveKind::Castling => "castling",
+            MoveKind::PromoteKnight => "promotion to a knight",
+            MoveKind::PromoteBishop => "promotion to a bishop",
+            MoveKind::PromoteRook => "promotion to a rook",
+            MoveKind::PromoteQueen => "promotion to a queen",
+        })
+    }
+}
+
 /// A move in 16 bits: `from` (bits 0-5), `to` (bits 6-11), [`MoveKind`] (bits 12-15).
 ///
 /// Castling is encoded as the king moving to its own rook's square, which works for any rook
-/// file (Chess960 included); [`Move`]'s `Display` prints standard UCI (`e1g1`).
+/// file (Chess960 included).
+///
+/// **Text.** A move's UCI text depends on the game: standard chess writes castling as the
+/// king's two-square step (`e1g1`), Chess960 as king-takes-rook (`e1h1`), and a bare `Move`
+/// does not know which game it is in. [`Board::uci`](crate::Board::uci) writes the right form
+/// for the position and is what an engine should print. `Display` on a bare move writes the
+/// standard form, [`Move::uci`]; in Chess960 that can be ambiguous (with the king on b1 and
+/// rooks on a1 and h1, queen-side castling and the king's step both print `b1c1`) or look
+/// like a null move (king g1, rook h1: `g1g1`). [`Move::uci_chess960`] writes king-takes-rook
+/// whatever the game. Parsing goes through a board ([`Board::parse_uci`](crate::Board::parse_uci),
+/// [`Board::find_move`](crate::Board::find_move)), since the kind (double push, en passant,
+/// castling) depends on the position; [`Uci`] parses the text alone.
+///
+/// ```
+/// use movegen::{Board, Move, MoveKind, Square};
+///
+/// let board = Board::from_fen("1k6/8/8/8/8/8/8/RK5R w HA - 0 1")?;
+/// let castle = Move::new(Square::B1, Square::A1, MoveKind::Castling);
+/// let step = Move::new(Square::B1, Square::C1, MoveKind::Normal);
+/// assert_eq!((castle.to_string(), step.to_string()), ("b1c1".into(), "b1c1".into()));
+/// assert_eq!((board.uci(castle).as_str(), board.uci(step).as_str()), ("b1a1", "b1c1"));
+/// assert_eq!(board.parse_uci("b1a1")?, castle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
@@ -149,19 +197,23 @@ impl Move {
         )
     }
 
-    /// The UCI text: `e2e4`, `e7e8q`; castling in standard notation, `e1g1`.
+    /// The UCI text: `e2e4`, `e7e8q`; castling in standard notation, `e1g1` (ambiguous in
+    /// some Chess960 positions: [`Board::uci`](crate::Board::uci) writes the position's form).
+    #[must_use]
     pub fn uci(self) -> Uci {
         Uci::new(self, false)
     }
 
     /// The UCI text with castling as king-takes-rook (`e1h1`), as Chess960 GUIs expect.
+    #[must_use]
     pub fn uci_chess960(self) -> Uci {
         Uci::new(self, true)
     }
 }
 
 impl fmt::Display for Move {
-    /// Standard UCI notation.
+    /// Standard UCI notation ([`Move::uci`]): castling as the king's destination, which can be
+    /// ambiguous in Chess960; see [`Board::uci`](crate::Board::uci).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.uci().as_str())
     }
@@ -203,10 +255,80 @@ impl Uci {
     }
 
     /// The text.
+    #[must_use]
     pub fn as_str(&self) -> &str {
-        let bytes = &self.bytes[..usize::from(self.len)];
-        // The bytes are ASCII letters and digits written above.
+        let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or(&[]);
+        // The bytes are ASCII letters and digits (written above, or checked when parsed).
         core::str::from_utf8(bytes).unwrap_or("")
+    }
+
+    /// The origin square.
+    #[must_use]
+    pub fn from(&self) -> Square {
+        square_of(self.bytes[0], self.bytes[1])
+    }
+
+    /// The destination square as written: for castling the king's destination (`e1g1`) or
+    /// its rook's square (`e1h1`).
+    #[must_use]
+    pub fn to(&self) -> Square {
+        square_of(self.bytes[2], self.bytes[3])
+    }
+
+    /// The promotion piece, if the text names one.
+    #[must_use]
+    pub fn promotion(&self) -> Option<Role> {
+        if self.len == 5 {
+            Role::from_char(self.bytes[4] as char)
+        } else {
+            None
+        }
+    }
+}
+
+/// The square of a file letter and rank digit already checked to be `a`-`h` and `1`-`8`.
+fn square_of(file: u8, rank: u8) -> Square {
+    Square::new(u32::from(rank.wrapping_sub(b'1') & 7) * 8 + u32::from(file.wrapping_sub(b'a') & 7))
+}
+
+impl core::str::FromStr for Uci {
+    type Err = crate::UciError;
+
+    /// Reads UCI move text without a position: two squares and an optional promotion letter
+    /// (`n`, `b`, `r`, `q`). Which move it is depends on the position:
+    /// [`Board::find_move`](crate::Board::find_move) with [`Uci::from`], [`Uci::to`] and
+    /// [`Uci::promotion`], or [`Board::parse_uci`](crate::Board::parse_uci) directly.
+    ///
+    /// ```
+    /// use movegen::{Board, Role, Square, Uci};
+    ///
+    /// let text: Uci = "e7e8q".parse()?;
+    /// assert_eq!((text.from(), text.to(), text.promotion()), (Square::E7, Square::E8, Some(Role::Queen)));
+    /// assert!("e7e9".parse::<Uci>().is_err());
+    /// let board = Board::startpos();
+    /// let e2e4: Uci = "e2e4".parse()?;
+    /// assert!(board.find_move(e2e4.from(), e2e4.to(), e2e4.promotion()).is_some());
+    /// # Ok::<(), movegen::UciError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Uci, crate::UciError> {
+        let bytes = text.as_bytes();
+        let valid = matches!(bytes.len(), 4 | 5)
+            && matches!(bytes[0], b'a'..=b'h')
+            && matches!(bytes[1], b'1'..=b'8')
+            && matches!(bytes[2], b'a'..=b'h')
+            && matches!(bytes[3], b'1'..=b'8')
+            && bytes
+                .get(4)
+                .is_none_or(|c| matches!(c, b'n' | b'b' | b'r' | b'q'));
+        if !valid {
+            return Err(crate::UciError::Syntax);
+        }
+        let mut out = [0; 5];
+        out[..bytes.len()].copy_from_slice(bytes);
+        Ok(Uci {
+            bytes: out,
+            len: bytes.len() as u8,
+        })
     }
 }
 
@@ -260,7 +382,7 @@ impl PieceMoves {
     /// The moves, with their kinds.
     pub fn moves(self) -> impl Iterator<Item = Move> {
         let PieceMoves { from, to, .. } = self;
-        to.flat_map(move |to| {
+        to.squares().flat_map(move |to| {
             kinds(self.role, from, to, self.special)
                 .iter()
                 .map(move |&kind| Move::new(from, to, kind))
@@ -371,5 +493,100 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = core::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut MoveList {
+    type Item = &'a mut Move;
+    type IntoIter = core::slice::IterMut<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+
+    /// The moves by value: `for mv in board.legal_moves()`.
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`] by value, in order (its `IntoIterator`).
+#[derive(Clone, Debug)]
+#[must_use = "iterators do nothing unless consumed"]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.get(self.next).copied()?;
+        self.next += 1;
+        Some(mv)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len - self.next;
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for MoveListIntoIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Move> {
+        if self.list.len > self.next {
+            self.list.len -= 1;
+            self.list.moves.get(self.list.len).copied()
+        } else {
+            None
+        }
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl core::iter::FusedIterator for MoveListIntoIter {}
+
+impl Extend<Move> for MoveList {
+    /// Appends the moves; any beyond [`MAX_MOVES`] are dropped (see [`MoveList::push`]).
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        for mv in moves {
+            self.push(mv);
+        }
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    /// A list of the moves; any beyond [`MAX_MOVES`] are dropped (see [`MoveList::push`]).
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        let mut list = MoveList::new();
+        list.extend(moves);
+        list
+    }
+}
+
+impl PartialEq for MoveList {
+    /// The same moves in the same order.
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
+
+impl core::hash::Hash for MoveList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
     }
 }

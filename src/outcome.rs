@@ -7,6 +7,7 @@ use crate::types::{Color, Role};
 
 /// Why a game is over (or may be claimed drawn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The side to move is checkmated; `winner` gave the mate.
     Checkmate {

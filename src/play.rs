@@ -5,24 +5,70 @@ use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::moves::{Move, MoveKind};
 use crate::side::{Black, Side, White};
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, Square};
 
-/// Why [`Board::play`] refused a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalMove(pub Move);
+/// Why [`Board::play`] refused a move: the move, and the legal move between the same squares
+/// if there is one (a move built with [`Move::new`] and the wrong [`MoveKind`], say).
+///
+/// ```
+/// use movegen::{Board, Move, MoveKind, Square};
+///
+/// let board = Board::startpos();
+/// let error = board.play(Move::new(Square::E2, Square::E4, MoveKind::Normal)).unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "illegal move e2e4 (normal); the legal move between these squares is e2e4 (double push): \
+///      build moves with Board::find_move or Board::parse_uci"
+/// );
+/// assert_eq!(error.legal(), board.find_move(Square::E2, Square::E4, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IllegalMove {
+    mv: Move,
+    legal: Option<Move>,
+}
 
-impl core::fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "illegal move {}", self.0)
+impl IllegalMove {
+    /// The move that was refused.
+    #[must_use]
+    pub const fn refused(&self) -> Move {
+        self.mv
+    }
+
+    /// The legal move of the position with the same origin and destination (and promotion),
+    /// if any: what the caller probably meant.
+    #[must_use]
+    pub const fn legal(&self) -> Option<Move> {
+        self.legal
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IllegalMove {}
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "illegal move {} ({})", self.mv, self.mv.kind())?;
+        if let Some(legal) = self.legal {
+            write!(
+                f,
+                "; the legal move between these squares is {legal} ({}): build moves with \
+                 Board::find_move or Board::parse_uci",
+                legal.kind()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for IllegalMove {}
 
 impl Board {
-    /// The position after `mv`, or an error if `mv` is not legal here. Checks legality by
-    /// generating the moves; search code should use [`Board::play_unchecked`].
+    /// The position after `mv`, or an error if `mv` is not legal here (checked with
+    /// [`Board::is_legal`]). Search code that plays generated moves uses
+    /// [`Board::play_unchecked`].
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `mv` is not one of the legal moves of this position, kind
+    /// included.
     ///
     /// ```
     /// use movegen::Board;
@@ -34,27 +80,85 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&self, mv: Move) -> Result<Board, IllegalMove> {
-        let mut legal = false;
-        self.generate_moves(|moves| {
-            legal = moves.from == mv.from() && moves.moves().any(|m| m == mv);
-            legal
-        });
-        if legal {
+        if self.is_legal(mv) {
             Ok(self.play_unchecked(mv))
         } else {
-            Err(IllegalMove(mv))
+            Err(IllegalMove {
+                mv,
+                legal: self.find_move(mv.from(), mv.to(), mv.promotion()),
+            })
         }
     }
 
     /// The position after `mv`, which must be a legal move of this position (one the generator
-    /// produced). Any other move gives an unspecified, possibly inconsistent board, but never
-    /// undefined behaviour or a panic.
+    /// produced): copy-make. The board itself is unchanged; [`Board::make`] plays in place.
+    /// Debug builds assert that `mv` is legal; in release builds any other move gives an
+    /// unspecified, possibly inconsistent board, but never undefined behaviour or a panic.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board = Board::startpos();
+    /// let mv = board.legal_moves()[0];
+    /// let child = board.play_unchecked(mv); // a new board: `board` is as it was
+    /// assert_ne!(child, board);
+    /// ```
     #[inline]
+    #[must_use = "play_unchecked returns the new position and leaves this board unchanged; \
+                  use make to play in place"]
     pub fn play_unchecked(&self, mv: Move) -> Board {
+        debug_assert!(
+            self.is_legal(mv),
+            "play_unchecked: {mv:?} is illegal in {self}"
+        );
         match self.side_to_move() {
             Color::White => play::<White>(self, mv),
             Color::Black => play::<Black>(self, mv),
         }
+    }
+
+    /// The legal move from `from` to `to` (promoting to `promotion`), if there is one: the way
+    /// to turn squares from a GUI, a book or another encoding into a [`Move`] with the right
+    /// [`MoveKind`] (double push, en passant, castling). Castling is found both from the
+    /// king's destination (`e1g1`) and as king-takes-rook (`e1h1`); a king step to the same
+    /// square comes first (Chess960).
+    ///
+    /// ```
+    /// use movegen::{Board, MoveKind, Role, Square};
+    ///
+    /// let board = Board::startpos();
+    /// let mv = board.find_move(Square::E2, Square::E4, None).unwrap();
+    /// assert_eq!(mv.kind(), MoveKind::DoublePush);
+    /// assert_eq!(board.find_move(Square::E2, Square::E5, None), None);
+    /// let board = "4k3/P7/8/8/8/8/8/4K2R w K - 0 1".parse::<Board>()?;
+    /// assert_eq!(board.find_move(Square::A7, Square::A8, Some(Role::Knight)).unwrap().to_string(), "a7a8n");
+    /// assert!(board.find_move(Square::E1, Square::G1, None).unwrap().is_castling());
+    /// assert!(board.find_move(Square::E1, Square::H1, None).unwrap().is_castling());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn find_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        if !self.colored(self.side_to_move()).contains(from) {
+            return None;
+        }
+        let mut exact = None;
+        let mut castling_by_destination = None;
+        self.generate_moves(|moves| {
+            if moves.from == from {
+                for mv in moves.moves() {
+                    if mv.to() == to && mv.promotion() == promotion {
+                        exact = Some(mv);
+                    } else if mv.is_castling()
+                        && promotion.is_none()
+                        && mv.castling_king_target() == to
+                    {
+                        castling_by_destination = Some(mv);
+                    }
+                }
+            }
+            moves.from == from
+        });
+        exact.or(castling_by_destination)
     }
 }
 
@@ -82,7 +186,7 @@ pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Opt
     let us = S::COLOR;
     let them = S::Other::COLOR;
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
-    let rights = board.castling_rights();
+    let rights = board.castling_bits();
     board.set_en_passant(None);
     board.set_side_to_move(them);
     let fullmove = board

@@ -62,7 +62,8 @@ impl fmt::Debug for San {
 }
 
 /// Why a SAN string was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SanError {
     /// Not SAN: e.g. `Nf3`, `exd5`, `e8=Q`, `O-O`, `Raxd1+`.
     Syntax,
@@ -95,8 +96,7 @@ impl fmt::Display for SanError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for SanError {}
+impl core::error::Error for SanError {}
 
 /// What a SAN string asks for.
 struct Pattern {

@@ -19,9 +19,31 @@ pub enum Square {
 }
 
 impl Square {
-    /// The square with index `index & 63`; callers pass a value below 64.
+    /// All 64 squares in index order, `A1` first.
+    pub const ALL: [Square; 64] = {
+        let mut all = [Square::A1; 64];
+        let mut i = 0;
+        while i < 64 {
+            all[i] = Square::new(i as u32);
+            i += 1;
+        }
+        all
+    };
+
+    /// The square with index `index`, which must be below 64 (checked by a debug assertion;
+    /// release builds take `index & 63`). [`Square::try_from`] and [`Square::from_index`]
+    /// check the range.
+    ///
+    /// ```
+    /// use movegen::Square;
+    ///
+    /// assert_eq!(Square::new(28), Square::E4);
+    /// assert!(Square::try_from(64u8).is_err());
+    /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn new(index: u32) -> Square {
+        debug_assert!(index < 64, "square index out of range (0 to 63)");
         // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..=63, and the mask keeps the
         // value in that range.
         unsafe { core::mem::transmute::<u8, Square>((index & 63) as u8) }
@@ -70,7 +92,7 @@ impl Square {
     /// The square `delta` steps further in index order, if on the board (no wrap check on files).
     #[inline(always)]
     pub(crate) const fn offset(self, delta: i32) -> Square {
-        Square::new((self as i32 + delta) as u32)
+        Square::new(((self as i32 + delta) & 63) as u32)
     }
 
     /// Parses `"e4"`.
@@ -111,14 +133,37 @@ pub enum File {
 }
 
 impl File {
-    /// The file `index & 7`.
+    /// Every file, a first.
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
+
+    /// The file `index`, which must be below 8 (checked by a debug assertion; release builds
+    /// take `index & 7`). [`File::try_from`] checks the range.
     #[inline]
+    #[must_use]
     pub const fn new(index: u32) -> File {
+        debug_assert!(index < 8, "file index out of range (0 to 7)");
         // SAFETY: `File` is `repr(u8)` with discriminants 0..=7; the mask keeps the value there.
         unsafe { core::mem::transmute::<u8, File>((index & 7) as u8) }
     }
 
+    /// 0 (a) to 7 (h).
+    #[inline(always)]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The letter `a`..`h`.
+    #[must_use]
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
@@ -140,14 +185,37 @@ pub enum Rank {
 }
 
 impl Rank {
-    /// The rank `index & 7`.
+    /// Every rank, the first first.
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
+
+    /// The rank `index` (0 = first), which must be below 8 (checked by a debug assertion;
+    /// release builds take `index & 7`). [`Rank::try_from`] checks the range.
     #[inline]
+    #[must_use]
     pub const fn new(index: u32) -> Rank {
+        debug_assert!(index < 8, "rank index out of range (0 to 7)");
         // SAFETY: `Rank` is `repr(u8)` with discriminants 0..=7; the mask keeps the value there.
         unsafe { core::mem::transmute::<u8, Rank>((index & 7) as u8) }
     }
 
+    /// 0 (first rank) to 7 (eighth).
+    #[inline(always)]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The digit `1`..`8`.
+    #[must_use]
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
@@ -164,6 +232,9 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
     /// The other colour.
     #[inline]
     pub const fn other(self) -> Color {
@@ -215,6 +286,19 @@ impl Role {
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The name in lower case: `pawn`, `knight`, `bishop`, `rook`, `queen`, `king`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
     }
 
     /// The lower-case letter: `p n b r q k`.
@@ -273,5 +357,184 @@ impl Piece {
             Some(role) => Some(Piece { color, role }),
             None => None,
         }
+    }
+}
+
+/// A number out of range for a [`Square`] (0 to 63), [`File`] or [`Rank`] (0 to 7), from their
+/// `TryFrom` conversions.
+///
+/// ```
+/// use movegen::{File, Square};
+///
+/// assert_eq!(Square::try_from(63u8), Ok(Square::H8));
+/// let error = Square::try_from(64u8).unwrap_err();
+/// assert_eq!(error.to_string(), "square index 64 is out of range (0 to 63)");
+/// assert!(File::try_from(9u32).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutOfRange {
+    what: &'static str,
+    value: u64,
+    max: u8,
+}
+
+impl OutOfRange {
+    /// The value that was refused.
+    #[must_use]
+    pub const fn value(&self) -> u64 {
+        self.value
+    }
+}
+
+impl fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} index {} is out of range (0 to {})",
+            self.what, self.value, self.max
+        )
+    }
+}
+
+impl core::error::Error for OutOfRange {}
+
+macro_rules! try_from_int {
+    ($type:ident, $what:literal, $max:literal: $($int:ty),*) => {$(
+        impl TryFrom<$int> for $type {
+            type Error = OutOfRange;
+            /// The value with this index, or [`OutOfRange`].
+            fn try_from(index: $int) -> Result<$type, OutOfRange> {
+                // Every source type here fits in 64 bits.
+                let value = index as u64;
+                if value <= $max {
+                    Ok($type::new(value as u32))
+                } else {
+                    Err(OutOfRange {
+                        what: $what,
+                        value,
+                        max: $max,
+                    })
+                }
+            }
+        }
+    )*};
+}
+
+try_from_int!(Square, "square", 63: u8, u32, usize);
+try_from_int!(File, "file", 7: u8, u32, usize);
+try_from_int!(Rank, "rank", 7: u8, u32, usize);
+
+/// Text that is not the name of a [`Square`], [`File`], [`Rank`], [`Color`], [`Role`] or
+/// [`Piece`], from their `FromStr` implementations.
+///
+/// ```
+/// use movegen::{Color, Role, Square};
+///
+/// assert_eq!("e4".parse::<Square>(), Ok(Square::E4));
+/// assert_eq!("b".parse::<Color>(), Ok(Color::Black));
+/// assert_eq!("knight".parse::<Role>(), Ok(Role::Knight));
+/// let error = "e9".parse::<Square>().unwrap_err();
+/// assert_eq!(error.to_string(), "expected a square such as e4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    expected: &'static str,
+}
+
+impl ParseError {
+    /// What the text should have been, e.g. `"a square such as e4"`.
+    #[must_use]
+    pub const fn expected(&self) -> &'static str {
+        self.expected
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}", self.expected)
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+macro_rules! from_str {
+    ($type:ident, $expected:literal, |$text:ident| $parse:expr) => {
+        impl core::str::FromStr for $type {
+            type Err = ParseError;
+            fn from_str($text: &str) -> Result<$type, ParseError> {
+                $parse.ok_or(ParseError {
+                    expected: $expected,
+                })
+            }
+        }
+    };
+}
+
+from_str!(Square, "a square such as e4", |text| Square::parse(text));
+from_str!(File, "a file letter a-h", |text| match text.as_bytes() {
+    &[c @ b'a'..=b'h'] => Some(File::new(u32::from(c - b'a'))),
+    _ => None,
+});
+from_str!(Rank, "a rank digit 1-8", |text| match text.as_bytes() {
+    &[c @ b'1'..=b'8'] => Some(Rank::new(u32::from(c - b'1'))),
+    _ => None,
+});
+from_str!(Color, "a colour: w, b, white or black", |text| match text {
+    "w" | "white" => Some(Color::White),
+    "b" | "black" => Some(Color::Black),
+    _ => None,
+});
+from_str!(
+    Role,
+    "a role: p, n, b, r, q, k (either case) or pawn, knight, bishop, rook, queen, king",
+    |text| match text.as_bytes() {
+        &[c] => Role::from_char(c as char),
+        _ => Role::ALL.into_iter().find(|role| role.name() == text),
+    }
+);
+from_str!(
+    Piece,
+    "a FEN piece letter: PNBRQK or pnbrqk",
+    |text| match text.as_bytes() {
+        &[c] => Piece::from_char(c as char),
+        _ => None,
+    }
+);
+
+impl fmt::Display for File {
+    /// The letter, `a` to `h`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.char())
+    }
+}
+
+impl fmt::Display for Rank {
+    /// The digit, `1` to `8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.char())
+    }
+}
+
+impl fmt::Display for Color {
+    /// `white` or `black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+impl fmt::Display for Role {
+    /// The name in lower case: `pawn`, `knight`, ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Piece {
+    /// The FEN letter: `N` for a white knight, `n` for a black one.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.char())
     }
 }

@@ -121,6 +121,7 @@ fn self_play_game_ends_by_the_rules() {
         Outcome::InsufficientMaterial => assert!(board.has_insufficient_material()),
         Outcome::FiftyMoves => assert!(board.halfmove_clock() >= 100),
         Outcome::ThreefoldRepetition => assert!(board.repetitions(&history) >= 2),
+        other => panic!("an outcome this test does not know: {other:?}"),
     }
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());

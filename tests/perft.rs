@@ -15,12 +15,17 @@ const CSV_BUDGET: u128 = 200_000_000;
 const DEEP_BUDGET: u128 = 10_000_000_000;
 
 /// Perft through the library's parallel driver with the hash table.
-fn hashed_and_threaded(board: &Board, depth: u32, threads: usize, table: &movegen::Table) -> u128 {
-    let divide = movegen::divide_parallel(
+fn hashed_and_threaded(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    table: &movegen::perft::Table,
+) -> u128 {
+    let divide = movegen::perft::divide_parallel(
         board,
         depth,
         threads,
-        |b, d| movegen::perft_hashed(b, d, table),
+        |b, d| movegen::perft::perft_hashed(b, d, table),
         std::time::Duration::from_secs(3600),
         |_| {},
     );
@@ -58,7 +63,7 @@ fn perft_csv_deep_rows() {
 #[ignore = "rows up to 10^12 leaves, hashed and threaded: cargo test --release -- --ignored"]
 fn perft_csv_rows_up_to_a_trillion_with_hash_and_threads() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let table = movegen::Table::new(1024).expect("1 GiB table");
+    let table = movegen::perft::Table::new(1024).expect("1 GiB table");
     for case in perft_csv() {
         if case.nodes <= DEEP_BUDGET || case.nodes > 1_000_000_000_000 {
             continue;
@@ -207,7 +212,7 @@ fn chess960_fischer_deep_rows() {
 #[ignore = "rows above 10^8 leaves, hashed and threaded: cargo test --release -- --ignored"]
 fn chess960_fischer_rows_above_10_8_with_hash_and_threads() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let table = movegen::Table::new(1024).expect("1 GiB table");
+    let table = movegen::perft::Table::new(1024).expect("1 GiB table");
     let start = std::time::Instant::now();
     let (mut rows, mut leaves) = (0, 0u128);
     for case in epd_suite("tests/data/chess960-fischer.epd") {

@@ -5,7 +5,8 @@
 mod common;
 
 use common::{budget, data_lines, project_file};
-use movegen::{Board, Stats, Table, divide_parallel, perft, perft_hashed, perft_stats};
+use movegen::perft::{Table, divide_parallel, perft_hashed};
+use movegen::{Board, Stats, perft, perft_stats};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::Duration;

@@ -1,6 +1,23 @@
 //! Perft: the number of leaf nodes of the legal move tree to a given depth, the standard test
 //! of a move generator. The last ply is counted without playing the moves (bulk counting: a
 //! popcount of each piece's target set).
+//!
+//! [`perft`], [`perft_divide`] and [`perft_stats`] are also at the crate root. This module
+//! adds what the `perft` command is built from (with the `std` feature): [`perft_hashed`] with
+//! a shared [`Table`], and [`divide_parallel`], which counts the subtrees on several threads
+//! and reports [`Progress`].
+//!
+//! ```
+//! use movegen::Board;
+//! use movegen::perft::{Table, divide_parallel, perft_hashed};
+//! use std::time::Duration;
+//!
+//! let board = Board::startpos();
+//! let table = Table::new(16).expect("16 MiB");
+//! assert_eq!(perft_hashed(&board, 5, &table), 4_865_609);
+//! let divide = divide_parallel(&board, 4, 2, |b, d| perft_hashed(b, d, &table), Duration::from_secs(1), |_| {});
+//! assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 197_281);
+//! ```
 
 #[cfg(feature = "std")]
 mod parallel;
@@ -140,7 +157,7 @@ fn leaf<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
         }
     }
     child.set_en_passant_unhashed(ep);
-    let rights = board.castling_rights();
+    let rights = board.castling_bits();
     let touched = from_bb | to_bb;
     if rights != 0 && touched.any_of(Bitboard::BACK_RANKS) {
         child.set_castling_unhashed(rights & !lost_rights(board, role, us, touched));

@@ -54,9 +54,17 @@ struct Part {
     depth: u32,
 }
 
-/// Runs `count` over the subtrees below each root move of `board` (at `depth`, which must be at
-/// least 1) on `threads` threads, calling `progress` about every `interval` while they run.
-/// Returns each root move (in generation order) with the sum of its subtrees.
+/// Runs `count` over the subtrees below each root move of `board` (at `depth`) on `threads`
+/// threads (0 counts as 1), calling `progress` about every `interval` while they run. Returns
+/// each root move (in generation order) with the sum of its subtrees, `count` called with
+/// depths from `depth - 1` down. Depth 0 has no root moves (as in
+/// [`perft_divide`](super::perft_divide)): the list is empty, as it is for a position without
+/// legal moves.
+///
+/// # Panics
+///
+/// Only if `count` panics (the panic is passed on once every thread has stopped).
+#[must_use]
 pub fn divide_parallel<R: Tally>(
     board: &Board,
     depth: u32,
@@ -65,6 +73,9 @@ pub fn divide_parallel<R: Tally>(
     interval: Duration,
     mut progress: impl FnMut(Progress),
 ) -> Vec<(Move, R)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let roots: Vec<Move> = board.legal_moves().iter().copied().collect();
     let mut parts: Vec<Part> = roots
         .iter()

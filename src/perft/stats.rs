@@ -9,6 +9,7 @@ use core::ops::{Add, AddAssign};
 
 /// Leaf moves of a perft, by kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Stats {
     /// Leaf nodes (1 at depth 0).
     pub nodes: u64,

@@ -104,10 +104,10 @@ fn check_key(board: &Board) -> u64 {
     words[6] = board.colored(Color::White).0;
     words[7] = board.colored(Color::Black).0;
     words[8] = board.side_to_move() as u64
-        | u64::from(board.castling_rights()) << 1
+        | u64::from(board.castling_bits()) << 1
         | board.en_passant().map_or(64, |sq| sq as u64) << 5;
     for (i, &rook) in board.castling_rooks().iter().enumerate() {
-        if board.castling_rights() & (1 << i) != 0 {
+        if board.castling_bits() & (1 << i) != 0 {
             words[9] |= (rook as u64) << (8 * i);
         }
     }

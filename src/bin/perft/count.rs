@@ -2,10 +2,8 @@
 //! terminal; text or JSON out.
 
 use crate::cli::{Position, RunOptions};
-use movegen::{
-    BACKEND, Board, Move, Progress, Stats, Table, Tally, divide_parallel, perft, perft_hashed,
-    perft_stats,
-};
+use movegen::perft::{Progress, Table, Tally, divide_parallel, perft_hashed};
+use movegen::{BACKEND, Board, Move, Stats, perft, perft_stats};
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
