@@ -5,7 +5,8 @@
 //! counting at the last ply, no hash table. Each benchmark asserts its count before timing.
 //! Groups: `perft` (the six standard positions one ply shallower than the command-line figures,
 //! nodes/s), `movegen` (legal move generation over a fixed list of positions, moves/s),
-//! `count` (counting without listing), `sliders` (rook and bishop lookups over random
+//! `count` (counting without listing; and the noisy and quiet stages, separately and in one
+//! pass), `sliders` (rook and bishop lookups over random
 //! occupancies), `play` (copy-make of every legal move of the fixed positions), `make`
 //! (copy-make against make/unmake, every move of Kiwipete depth 3 played).
 
@@ -83,6 +84,29 @@ fn movegen_group(c: &mut Criterion) {
             boards
                 .iter()
                 .map(|board| black_box(board).count_moves())
+                .sum::<usize>()
+        })
+    });
+    // Staged generation: the two stages generated separately against one pass that splits.
+    group.bench_function("noisy_then_quiet", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|board| {
+                    let board = black_box(board);
+                    board.noisy_moves().len() + board.quiet_moves().len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("noisy_and_quiet", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|board| {
+                    let (noisy, quiet) = black_box(board).noisy_and_quiet_moves();
+                    noisy.len() + quiet.len()
+                })
                 .sum::<usize>()
         })
     });

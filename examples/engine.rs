@@ -284,17 +284,19 @@ impl Search {
             else {
                 break;
             };
-            line.push(self.uci(mv));
+            line.push(self.uci(&board, mv));
             board = board.play_unchecked(mv);
         }
         line.join(" ")
     }
 
-    fn uci(&self, mv: Move) -> String {
+    /// The move's text: king-takes-rook castling when the GUI has set `UCI_Chess960` (a
+    /// Chess960 game may start from the standard array), else the position's own notation.
+    fn uci(&self, board: &Board, mv: Move) -> String {
         if self.chess960 {
             mv.uci_chess960().to_string()
         } else {
-            mv.to_string()
+            board.uci(mv).to_string()
         }
     }
 
@@ -445,7 +447,7 @@ fn main() {
                 search_slot = Some(std::thread::spawn(move || {
                     let best = search.think(&root, depth);
                     match best {
-                        Some(mv) => println!("bestmove {}", search.uci(mv)),
+                        Some(mv) => println!("bestmove {}", search.uci(&root, mv)),
                         None => println!("bestmove 0000"),
                     }
                     let _ = io::stdout().flush();
@@ -466,4 +468,9 @@ fn main() {
         }
         let _ = io::stdout().flush();
     }
+    // End of input (or a read error) is `quit`, as in Stockfish: a running search stops and
+    // prints its bestmove before the engine exits.
+    stop.store(true, Ordering::Relaxed);
+    finish(&mut search_slot, &mut idle);
+    let _ = io::stdout().flush();
 }

@@ -541,8 +541,21 @@ fn write_castling(board: &Board, f: &mut fmt::Formatter<'_>, shredder: bool) -> 
 
 /// The FEN of a position with Shredder-FEN castling (rook files, e.g. `HAha`): see
 /// [`Board::shredder_fen`].
+///
+/// ```
+/// use movegen::Board;
+///
+/// assert_eq!(Board::startpos().shredder_fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+/// ```
 #[derive(Clone, Copy)]
 pub struct ShredderFen<'a>(&'a Board);
+
+impl fmt::Debug for ShredderFen<'_> {
+    /// `ShredderFen("...")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ShredderFen(\"{self}\")")
+    }
+}
 
 impl fmt::Display for ShredderFen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -23,7 +23,8 @@ const _: () = assert!(core::mem::size_of::<Undo>() == 16);
 
 impl Board {
     /// Plays the legal move `mv` in place and returns what [`Board::unmake`] needs to take it
-    /// back. A move that is not legal here leaves the board unspecified (never a panic).
+    /// back. Debug builds assert that `mv` is legal; in release builds a move that is not
+    /// legal here leaves the board unspecified (never a panic).
     ///
     /// ```
     /// use movegen::Board;
@@ -38,7 +39,9 @@ impl Board {
     /// # Ok::<(), movegen::UciError>(())
     /// ```
     #[inline]
+    #[must_use = "unmake needs the Undo record to take the move back"]
     pub fn make(&mut self, mv: Move) -> Undo {
+        debug_assert!(self.is_legal(mv), "make: {mv:?} is illegal in {self}");
         let mut state = self.state();
         state.captured = match self.role_at(mv.from()) {
             None => None,

@@ -26,6 +26,49 @@ pub enum Outcome {
     ThreefoldRepetition,
 }
 
+impl Outcome {
+    /// The winner, for a checkmate; `None` for the draws.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    #[must_use]
+    pub const fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl core::fmt::Display for Outcome {
+    /// The result and its reason: `1-0 (checkmate)`, `1/2-1/2 (stalemate)`, ...
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let mated: Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse()?;
+    /// assert_eq!(mated.outcome(&[]).unwrap().to_string(), "1-0 (checkmate)");
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let reason = match self {
+            Outcome::Checkmate { .. } => "checkmate",
+            Outcome::Stalemate => "stalemate",
+            Outcome::InsufficientMaterial => "insufficient material",
+            Outcome::FiftyMoves => "fifty-move rule",
+            Outcome::ThreefoldRepetition => "threefold repetition",
+        };
+        write!(f, "{} ({reason})", self.result())
+    }
+}
+
 impl Board {
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {

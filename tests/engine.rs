@@ -184,3 +184,66 @@ fn finds_mate_in_one_and_answers_every_command() {
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());
 }
+
+/// Feeds `input` to a fresh engine, closes its stdin, and returns its output lines and how long
+/// it took to exit (killed after 30 s).
+fn run_to_end_of_input(input: &str) -> (Vec<String>, Duration) {
+    let mut child = Command::new(engine_path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let deadline = start + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the engine did not exit within 30 s of the end of its input");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let elapsed = start.elapsed();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    (text.lines().map(str::to_owned).collect(), elapsed)
+}
+
+/// The last line's move, checked legal in `board`.
+fn legal_bestmove(lines: &[String], board: &Board) {
+    let last = lines.last().expect("some output");
+    let text = last
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("last line is not a bestmove: {lines:?}"));
+    let text = text.split_whitespace().next().unwrap();
+    board
+        .parse_uci(text)
+        .unwrap_or_else(|e| panic!("bestmove {text} is not legal in {board}: {e}"));
+}
+
+#[test]
+fn end_of_input_is_quit_with_a_bestmove() {
+    // Regression: the engine used to exit at end of input without answering `go`.
+    let board = ["e2e4", "e7e5", "g1f3"]
+        .iter()
+        .fold(Board::startpos(), |b, m| {
+            b.play(b.parse_uci(m).unwrap()).unwrap()
+        });
+    let (lines, _) =
+        run_to_end_of_input("uci\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 4\n");
+    assert!(lines.iter().any(|l| l == "uciok"), "{lines:?}");
+    legal_bestmove(&lines, &board);
+
+    // `go infinite` never ends by itself: end of input stops it promptly.
+    let (lines, elapsed) = run_to_end_of_input("position startpos\ngo infinite\n");
+    legal_bestmove(&lines, &Board::startpos());
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+
+    // No search running: end of input exits quietly.
+    let (lines, _) = run_to_end_of_input("isready\n");
+    assert_eq!(lines, ["readyok"]);
+}

@@ -23,8 +23,28 @@ struct Entry([AtomicU64; 4]);
 struct Bucket([Entry; 2]);
 
 /// A shared perft table.
+///
+/// ```
+/// use movegen::Board;
+/// use movegen::perft::{Table, perft_hashed};
+///
+/// assert!(Table::new(0).is_none());
+/// let table = Table::new(1).expect("1 MiB");
+/// assert_eq!(table.bytes(), 1 << 20);
+/// assert_eq!(perft_hashed(&Board::startpos(), 4, &table), 197_281);
+/// assert_eq!(table.probe(&Board::startpos(), 4), Some(197_281));
+/// ```
 pub struct Table {
     buckets: Vec<Bucket>,
+}
+
+impl core::fmt::Debug for Table {
+    /// The size, not the entries: `Table { bytes: 1048576 }`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("bytes", &self.bytes())
+            .finish()
+    }
 }
 
 impl Table {

@@ -86,10 +86,12 @@ fn run<R: Tally>(
     let mut divide: Vec<(String, R)> = entries
         .iter()
         .map(|&(mv, n): &(Move, R)| {
+            // `--chess960` writes king-takes-rook even in a standard position; otherwise the
+            // position's own notation (king-takes-rook whenever it needs Chess960 rules).
             let name = if run.chess960 {
                 mv.uci_chess960().to_string()
             } else {
-                mv.to_string()
+                board.uci(mv).to_string()
             };
             (name, n)
         })
