@@ -14,6 +14,7 @@ use tablegen::{Backend, backend, geometry, per_square, per_square_pair};
 fn main() {
     println!("cargo::rerun-if-changed=gen");
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=MOVEGEN_BACKEND");
     println!("cargo::rustc-check-cfg=cfg(movegen_pext)");
 
     let (backend, reason) = choose_backend();
@@ -135,11 +136,14 @@ fn choose_backend() -> (Backend, String) {
     let var = |name: &str| env::var(name).unwrap_or_default();
     let features = var("CARGO_CFG_TARGET_FEATURE");
     let rustflags = var("CARGO_ENCODED_RUSTFLAGS");
+    // An environment variable, not a feature: features are additive and unified across the
+    // dependency graph, so two crates asking for different backends would break each other;
+    // the variable is set once, by whoever runs the build.
+    let requested = env::var("MOVEGEN_BACKEND").ok();
     let target = backend::Target {
         features: &features,
         rustflags: &rustflags,
-        force_magic: env::var_os("CARGO_FEATURE_FORCE_MAGIC").is_some(),
-        force_pext: env::var_os("CARGO_FEATURE_FORCE_PEXT").is_some(),
+        requested: requested.as_deref(),
         is_host: var("TARGET") == var("HOST"),
     };
     backend::choose(&target, host_slow_pext).unwrap_or_else(|e| panic!("movegen: {e}"))

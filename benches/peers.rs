@@ -6,8 +6,9 @@
 //! cozy-chess, chess, movegen, ...); the figures are medians over the rounds (5 by default,
 //! `PEERS_ROUNDS=N` to change, `PEERS_ONLY=movegen,cozy-chess` to leave out engines). Every run
 //! asserts the published node count. Ratios are speed ratios: movegen's nodes per second over
-//! the peer's. cozy-chess is built with its magic sliders by default; `--features peer-pext`
-//! builds it with its PEXT sliders (its faster form on CPUs where pext is fast).
+//! the peer's. cozy-chess is built with its magic sliders by default;
+//! `RUSTFLAGS="-C target-cpu=native --cfg movegen_peer_pext"` builds it with its PEXT sliders
+//! (its faster form on CPUs where pext is fast).
 
 mod common;
 
@@ -57,13 +58,13 @@ fn main() {
         }
         eprintln!("round {}/{rounds} done", round + 1);
     }
-    let cozy_backend = if cfg!(feature = "peer-pext") {
+    let cozy_backend = if cfg!(movegen_peer_pext) {
         "pext"
     } else {
         "magic"
     };
     println!(
-        "movegen {} backend, cozy-chess {cozy_backend} backend (--features peer-pext for pext); \
+        "movegen {} backend, cozy-chess {cozy_backend} backend (--cfg movegen_peer_pext for pext); \
          1 thread, bulk counting, no hash; median of {rounds} interleaved rounds",
         movegen::BACKEND
     );

@@ -16,10 +16,8 @@ pub struct Target<'a> {
     pub features: &'a str,
     /// `CARGO_ENCODED_RUSTFLAGS`: rustflags separated by `\x1f`.
     pub rustflags: &'a str,
-    /// Feature `force-magic` enabled.
-    pub force_magic: bool,
-    /// Feature `force-pext` enabled.
-    pub force_pext: bool,
+    /// The `MOVEGEN_BACKEND` environment variable, if set: `magic`, `pext` or `auto`.
+    pub requested: Option<&'a str>,
     /// The target triple equals the host's (so `target-cpu=native` means this CPU).
     pub is_host: bool,
 }
@@ -32,18 +30,20 @@ pub fn choose(
     host_slow_pext: impl FnOnce() -> Option<String>,
 ) -> Result<(Backend, String), String> {
     let bmi2 = target.features.split(',').any(|f| f == "bmi2");
-    match (target.force_magic, target.force_pext) {
-        (true, true) => {
-            return Err("features `force-magic` and `force-pext` exclude each other".into());
-        }
-        (true, false) => return Ok((Backend::Magic, "feature force-magic".into())),
-        (false, true) if !bmi2 => {
-            return Err("feature `force-pext` needs a target with bmi2 \
+    match target.requested.map(str::trim) {
+        None | Some("" | "auto") => {}
+        Some("magic") => return Ok((Backend::Magic, "MOVEGEN_BACKEND=magic".into())),
+        Some("pext") if !bmi2 => {
+            return Err("MOVEGEN_BACKEND=pext needs a target with bmi2 \
                         (e.g. RUSTFLAGS=\"-C target-cpu=native\" or \"-C target-feature=+bmi2\")"
                 .into());
         }
-        (false, true) => return Ok((Backend::Pext, "feature force-pext".into())),
-        (false, false) => {}
+        Some("pext") => return Ok((Backend::Pext, "MOVEGEN_BACKEND=pext".into())),
+        Some(other) => {
+            return Err(format!(
+                "MOVEGEN_BACKEND={other:?}: expected magic, pext or auto"
+            ));
+        }
     }
     if !bmi2 {
         return Ok((Backend::Magic, "target has no bmi2".into()));

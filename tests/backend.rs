@@ -10,8 +10,7 @@ fn target<'a>(features: &'a str, rustflags: &'a str) -> Target<'a> {
     Target {
         features,
         rustflags,
-        force_magic: false,
-        force_pext: false,
+        requested: None,
         is_host: true,
     }
 }
@@ -74,12 +73,12 @@ fn pext_only_where_it_is_fast() {
 #[test]
 fn overrides() {
     let force_magic = Target {
-        force_magic: true,
+        requested: Some("magic"),
         ..target(BMI2, "")
     };
     assert_eq!(choose(&force_magic, || None).unwrap().0, Backend::Magic);
     let force_pext = Target {
-        force_pext: true,
+        requested: Some("pext"),
         ..target(BMI2, "-Ctarget-cpu=native")
     };
     assert_eq!(
@@ -87,16 +86,23 @@ fn overrides() {
         Backend::Pext
     );
     let no_bmi2 = Target {
-        force_pext: true,
+        requested: Some("pext"),
         ..target("sse2", "")
     };
     assert!(choose(&no_bmi2, || None).unwrap_err().contains("bmi2"));
-    let both = Target {
-        force_pext: true,
-        force_magic: true,
+    for auto in ["auto", "", " auto "] {
+        let auto = Target {
+            requested: Some(auto),
+            ..target(BMI2, "")
+        };
+        assert_eq!(choose(&auto, || None).unwrap().0, Backend::Pext);
+    }
+    let typo = Target {
+        requested: Some("pxet"),
         ..target(BMI2, "")
     };
-    assert!(choose(&both, || None).is_err());
+    let error = choose(&typo, || None).unwrap_err();
+    assert!(error.contains("expected magic, pext or auto"), "{error}");
 }
 
 #[test]
