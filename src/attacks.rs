@@ -19,6 +19,7 @@ pub enum Backend {
 
 impl Backend {
     /// `"magic"` or `"pext"`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Magic => "magic",
@@ -115,48 +116,56 @@ fn slider(entry: &SliderSquare, occupied: Bitboard) -> Bitboard {
 
 /// Squares a rook on `sq` attacks, given the `occupied` squares.
 #[inline(always)]
+#[must_use]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&tables::ROOK[sq.index()], occupied)
 }
 
 /// Squares a bishop on `sq` attacks, given the `occupied` squares.
 #[inline(always)]
+#[must_use]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&tables::BISHOP[sq.index()], occupied)
 }
 
 /// Squares a queen on `sq` attacks, given the `occupied` squares.
 #[inline(always)]
+#[must_use]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
 /// Squares a rook on `sq` attacks on an empty board (its rank and file).
 #[inline(always)]
+#[must_use]
 pub fn rook_rays(sq: Square) -> Bitboard {
     Bitboard(tables::ROOK_RAYS[sq.index()])
 }
 
 /// Squares a bishop on `sq` attacks on an empty board (its two diagonals).
 #[inline(always)]
+#[must_use]
 pub fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard(tables::BISHOP_RAYS[sq.index()])
 }
 
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
+#[must_use]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(tables::KNIGHT[sq.index()])
 }
 
 /// Squares a king on `sq` attacks.
 #[inline(always)]
+#[must_use]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(tables::KING[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks (diagonally forward).
 #[inline(always)]
+#[must_use]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     match color {
         Color::White => Bitboard(tables::WHITE_PAWN[sq.index()]),
@@ -166,6 +175,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 
 /// Squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
 #[inline(always)]
+#[must_use]
 pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(words(BETWEEN_BYTES)[a.index() * 64 + b.index()])
 }
@@ -173,12 +183,14 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// The full line through `a` and `b` (edge to edge, both included) if they share a rank, file
 /// or diagonal; else empty.
 #[inline(always)]
+#[must_use]
 pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(words(LINE_BYTES)[a.index() * 64 + b.index()])
 }
 
 /// Whether `c` lies on the line through `a` and `b`.
 #[inline(always)]
+#[must_use]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }

@@ -19,60 +19,70 @@ impl Bitboard {
 
     /// The set holding only `sq`.
     #[inline(always)]
+    #[must_use]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq as u32)
     }
 
     /// All squares of a file.
     #[inline]
+    #[must_use]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
     }
 
     /// All squares of a rank.
     #[inline]
+    #[must_use]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(0xff << (8 * rank as u32))
     }
 
     /// Whether `sq` is in the set.
     #[inline(always)]
+    #[must_use]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq as u32) != 0
     }
 
     /// Whether the set is empty.
     #[inline(always)]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether the set has at least one square.
     #[inline(always)]
+    #[must_use]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
     /// Whether the set has two squares or more.
     #[inline(always)]
+    #[must_use]
     pub const fn has_many(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
     /// Whether the set shares a square with `other`.
     #[inline(always)]
+    #[must_use]
     pub const fn any_of(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
 
     /// The number of squares.
     #[inline(always)]
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// The lowest square, if any.
     #[inline(always)]
+    #[must_use]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -83,30 +93,35 @@ impl Bitboard {
 
     /// The set with `sq` added.
     #[inline(always)]
+    #[must_use]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq as u32)
     }
 
     /// The set with `sq` removed.
     #[inline(always)]
+    #[must_use]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq as u32))
     }
 
     /// Every square moved up by one rank (towards rank 8); the eighth rank falls off.
     #[inline(always)]
+    #[must_use]
     pub const fn up(self) -> Bitboard {
         Bitboard(self.0 << 8)
     }
 
     /// Every square moved down by one rank (towards rank 1); the first rank falls off.
     #[inline(always)]
+    #[must_use]
     pub const fn down(self) -> Bitboard {
         Bitboard(self.0 >> 8)
     }
 
     /// The set mirrored top to bottom (rank 1 <-> rank 8).
     #[inline]
+    #[must_use]
     pub const fn flip_ranks(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
@@ -181,7 +196,6 @@ impl Bitboard {
     /// assert!(set.squares().any(|sq| sq == Square::C3));
     /// ```
     #[inline(always)]
-    #[must_use]
     pub const fn squares(self) -> Squares {
         Squares(self.0)
     }

@@ -18,6 +18,7 @@ impl CastlingSide {
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// File the king ends on.
+    #[must_use]
     pub const fn king_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
@@ -26,6 +27,7 @@ impl CastlingSide {
     }
 
     /// File the rook ends on.
+    #[must_use]
     pub const fn rook_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,
@@ -219,6 +221,7 @@ impl Board {
     }
 
     /// The standard starting position.
+    #[must_use]
     pub fn startpos() -> Board {
         match Board::from_fen(crate::fen::STARTPOS) {
             Ok(board) => board,
@@ -228,48 +231,56 @@ impl Board {
 
     /// Whose turn it is.
     #[inline(always)]
+    #[must_use]
     pub fn side_to_move(&self) -> Color {
         self.side_to_move
     }
 
     /// All pieces of both colours.
     #[inline(always)]
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
     /// All pieces of one colour.
     #[inline(always)]
+    #[must_use]
     pub fn colored(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
     /// Pieces of one role, both colours.
     #[inline(always)]
+    #[must_use]
     pub fn pieces(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
     }
 
     /// Pieces of one colour and role.
     #[inline(always)]
+    #[must_use]
     pub fn colored_pieces(&self, color: Color, role: Role) -> Bitboard {
         self.by_role[role.index()] & self.by_color[color.index()]
     }
 
     /// Rooks and queens of both colours (the pieces that move like a rook).
     #[inline(always)]
+    #[must_use]
     pub fn rook_movers(&self) -> Bitboard {
         self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
     }
 
     /// Bishops and queens of both colours (the pieces that move like a bishop).
     #[inline(always)]
+    #[must_use]
     pub fn bishop_movers(&self) -> Bitboard {
         self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
     }
 
     /// The square of `color`'s king.
     #[inline(always)]
+    #[must_use]
     pub fn king(&self, color: Color) -> Square {
         // A board always has one king per side (checked when parsing); trailing_zeros of a
         // non-empty set is below 64.
@@ -278,6 +289,7 @@ impl Board {
 
     /// The piece on `sq`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.code_at(sq);
         let role = match code & 7 {
@@ -299,6 +311,7 @@ impl Board {
 
     /// The role of the piece on `sq`, if any.
     #[inline(always)]
+    #[must_use]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.piece_at(sq).map(|p| p.role)
     }
@@ -306,6 +319,7 @@ impl Board {
     /// The en-passant target square, set only when a pawn of the side to move stands beside the
     /// pawn that just double-pushed (whether or not the capture is legal).
     #[inline(always)]
+    #[must_use]
     pub fn en_passant(&self) -> Option<Square> {
         self.ep_square
     }
@@ -325,6 +339,7 @@ impl Board {
 
     /// The rook `color` may castle with on `side`, if that right remains.
     #[inline]
+    #[must_use]
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         let i = 2 * color.index() + side as usize;
         (self.castling & (1 << i) != 0).then_some(self.castling_rooks[i])
@@ -332,23 +347,27 @@ impl Board {
 
     /// Moves since the last capture or pawn move (for the fifty-move rule).
     #[inline]
+    #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove_clock
     }
 
     /// The move number, starting at 1 and incremented after Black moves.
     #[inline]
+    #[must_use]
     pub fn fullmove_number(&self) -> u16 {
         self.fullmove_number
     }
 
     /// The Zobrist key of the position: equal to its Polyglot opening-book key.
     #[inline(always)]
+    #[must_use]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// The Zobrist key computed from scratch (the incremental [`Board::hash`] must equal it).
+    #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;
         for sq in self.occupied() {
@@ -368,6 +387,18 @@ impl Board {
 
     /// The colour mirror: ranks flipped, colours swapped, the other side to move. Perft of the
     /// mirror equals perft of the original.
+    ///
+    /// ```
+    /// use movegen::{Board, perft};
+    ///
+    /// let board: Board = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1".parse()?;
+    /// let mirror = board.mirror();
+    /// assert_eq!(mirror.to_string(), "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1");
+    /// assert_eq!(perft(&mirror, 3), perft(&board, 3));
+    /// assert_eq!(mirror.mirror(), board);
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[must_use]
     pub fn mirror(&self) -> Board {
         let mut board = Board::empty();
         for sq in self.occupied() {

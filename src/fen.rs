@@ -230,7 +230,14 @@ impl Board {
     /// Parses a FEN with 4 to 6 fields (missing clocks default to `0 1`) and checks that the
     /// position is one the generator handles. Never panics. Castling may be standard (`KQkq`),
     /// X-FEN (`KQkq` naming the outermost rooks, file letters for inner ones) or Shredder-FEN
-    /// (`HAha`); Chess960 rules follow from where the king and rooks stand.
+    /// (`HAha`); Chess960 rules follow from where the king and rooks stand. `"...".parse()`
+    /// does the same (`Board: FromStr`).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::Syntax`] when the text is not a FEN (naming the field and the fault),
+    /// [`FenError::Position`] when it describes a position the generator cannot handle (see
+    /// [`PositionError`]).
     ///
     /// ```
     /// use movegen::{Board, FenError, SyntaxError};
@@ -387,7 +394,7 @@ fn grant(board: &mut Board, letter: CastlingLetter) -> Result<(), FenError> {
             };
             let mut candidates = rooks.into_iter().filter(|&sq| beyond(sq));
             let outermost = match side {
-                CastlingSide::KingSide => candidates.last(),
+                CastlingSide::KingSide => candidates.next_back(),
                 CastlingSide::QueenSide => candidates.next(),
             };
             let rook = outermost
@@ -567,6 +574,7 @@ impl Board {
     /// The FEN with Shredder-FEN castling letters (the rooks' files: `HAha` for the standard
     /// rights), as some Chess960 tools expect. [`Display`](fmt::Display) writes X-FEN, which is
     /// standard FEN for every standard position.
+    #[must_use]
     pub fn shredder_fen(&self) -> ShredderFen<'_> {
         ShredderFen(self)
     }
@@ -574,6 +582,7 @@ impl Board {
     /// Whether castling here needs the Chess960 rules to be read: some right's king is not on
     /// the e-file or its rook is not on the a- or h-file. (The rules themselves are the same;
     /// only move notation differs: Chess960 writes castling as king-takes-rook.)
+    #[must_use]
     pub fn is_chess960(&self) -> bool {
         [Color::White, Color::Black].into_iter().any(|color| {
             CastlingSide::ALL.into_iter().any(|side| {

@@ -24,6 +24,7 @@ impl Board {
     /// assert!(!board.is_legal(garbage));
     /// # Ok::<(), movegen::UciError>(())
     /// ```
+    #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
         let from = mv.from();
         if !self.colored(self.side_to_move()).contains(from) {
@@ -50,6 +51,7 @@ impl Board {
     /// assert!(!board.gives_check(board.parse_uci("h1h2")?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let king = self.king(us.other());

@@ -34,6 +34,8 @@ mod outcome;
 pub mod perft;
 mod play;
 mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod side;
 mod stages;
 mod types;

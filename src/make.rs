@@ -86,6 +86,7 @@ impl Board {
     }
 
     /// The position after passing (copy-make form of [`Board::make_null`]); `None` in check.
+    #[must_use]
     pub fn null_move(&self) -> Option<Board> {
         let mut next = *self;
         next.make_null().map(|_| next)

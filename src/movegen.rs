@@ -525,6 +525,7 @@ impl Board {
     /// assert_eq!(moves.len(), 20);
     /// assert!(moves.iter().any(|mv| mv.to_string() == "g1f3"));
     /// ```
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_moves(|moves| {
@@ -535,6 +536,7 @@ impl Board {
     }
 
     /// The number of legal moves, counted without listing them.
+    #[must_use]
     pub fn count_moves(&self) -> usize {
         let n = match self.side_to_move() {
             Color::White => count::<White>(self),
@@ -544,22 +546,26 @@ impl Board {
     }
 
     /// Whether the side to move has any legal move.
+    #[must_use]
     pub fn has_legal_moves(&self) -> bool {
         self.generate_moves(|_| true)
     }
 
     /// The opponent's pieces giving check to the side to move.
+    #[must_use]
     pub fn checkers(&self) -> Bitboard {
         let us = self.side_to_move();
         attackers_to(self, self.king(us), self.occupied()) & self.colored(us.other())
     }
 
     /// Whether the side to move is in check.
+    #[must_use]
     pub fn in_check(&self) -> bool {
         self.checkers().any()
     }
 
     /// Pieces of both colours attacking `sq`, with `occupied` as the blockers.
+    #[must_use]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         attackers_to(self, sq, occupied)
     }

@@ -117,42 +117,49 @@ pub struct Move(u16);
 impl Move {
     /// A move from its parts.
     #[inline(always)]
+    #[must_use]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
     }
 
     /// The 16-bit encoding.
     #[inline]
+    #[must_use]
     pub const fn raw(self) -> u16 {
         self.0
     }
 
     /// Decodes 16 bits; `None` when the kind bits are not a [`MoveKind`] (values 8-15). A
     /// decoded move may still be illegal, or nonsense, in a given position.
+    #[must_use]
     pub const fn from_raw(raw: u16) -> Option<Move> {
         if raw >> 12 < 8 { Some(Move(raw)) } else { None }
     }
 
     /// Origin square.
     #[inline(always)]
+    #[must_use]
     pub const fn from(self) -> Square {
         Square::new((self.0 & 63) as u32)
     }
 
     /// Destination square (for castling: the rook's square).
     #[inline(always)]
+    #[must_use]
     pub const fn to(self) -> Square {
         Square::new(((self.0 >> 6) & 63) as u32)
     }
 
     /// The kind of move.
     #[inline(always)]
+    #[must_use]
     pub const fn kind(self) -> MoveKind {
         MoveKind::ALL[(self.0 >> 12) as usize & 7]
     }
 
     /// The role a pawn promotes to, if this is a promotion.
     #[inline]
+    #[must_use]
     pub const fn promotion(self) -> Option<Role> {
         match self.kind() {
             MoveKind::PromoteKnight => Some(Role::Knight),
@@ -165,12 +172,14 @@ impl Move {
 
     /// Whether this is castling.
     #[inline]
+    #[must_use]
     pub const fn is_castling(self) -> bool {
         matches!(self.kind(), MoveKind::Castling)
     }
 
     /// The square the king lands on when castling: the g- or c-file of its rank.
     #[inline]
+    #[must_use]
     pub const fn castling_king_target(self) -> Square {
         let (from, to) = (self.from(), self.to());
         let file = if (to as u8) > (from as u8) {
@@ -364,6 +373,7 @@ pub struct PieceMoves {
 impl PieceMoves {
     /// Number of moves: one per target, four per promoting target.
     #[inline(always)]
+    #[must_use]
     pub fn len(&self) -> usize {
         let promotions = if self.role == Role::Pawn {
             (self.to & Bitboard::BACK_RANKS).count()
@@ -375,6 +385,7 @@ impl PieceMoves {
 
     /// Whether there are no moves.
     #[inline(always)]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.to.is_empty()
     }
@@ -391,6 +402,7 @@ impl PieceMoves {
 
     /// Whether `mv` is one of these moves (origin, destination and kind all match).
     #[inline]
+    #[must_use]
     pub fn contains(&self, mv: Move) -> bool {
         mv.from() == self.from
             && self.to.contains(mv.to())
@@ -432,6 +444,7 @@ pub struct MoveList {
 impl MoveList {
     /// An empty list.
     #[inline(always)]
+    #[must_use]
     pub const fn new() -> MoveList {
         MoveList {
             moves: [Move(0); MAX_MOVES],

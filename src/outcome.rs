@@ -71,23 +71,27 @@ impl core::fmt::Display for Outcome {
 
 impl Board {
     /// Whether the side to move is checkmated.
+    #[must_use]
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated.
+    #[must_use]
     pub fn is_stalemate(&self) -> bool {
         !self.in_check() && !self.has_legal_moves()
     }
 
     /// Whether the fifty-move rule applies: at least 100 plies without a capture or pawn move
     /// (a checkmate delivered on the hundredth ply still wins; see [`Board::outcome`]).
+    #[must_use]
     pub fn is_fifty_moves(&self) -> bool {
         self.halfmove_clock() >= 100
     }
 
     /// Whether neither side has mating material: only kings, a single knight or bishop beside
     /// them, or any number of bishops all standing on squares of one colour.
+    #[must_use]
     pub fn has_insufficient_material(&self) -> bool {
         let occupied = self.occupied();
         if (self.pieces(Role::Pawn) | self.pieces(Role::Rook) | self.pieces(Role::Queen)).any() {
@@ -120,6 +124,7 @@ impl Board {
     /// assert_eq!(board.outcome(&history), Some(movegen::Outcome::ThreefoldRepetition));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn repetitions(&self, history: &[u64]) -> usize {
         let window = usize::from(self.halfmove_clock()).min(history.len());
         history[history.len() - window..]
@@ -134,6 +139,7 @@ impl Board {
     /// The game's result if it is over or drawn by rule: checkmate, stalemate, insufficient
     /// material, the fifty-move rule, or a threefold repetition in `history` (see
     /// [`Board::repetitions`]). Search usually scores a single repetition as a draw already.
+    #[must_use]
     pub fn outcome(&self, history: &[u64]) -> Option<Outcome> {
         if !self.has_legal_moves() {
             return Some(if self.in_check() {

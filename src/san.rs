@@ -42,6 +42,7 @@ impl San {
     }
 
     /// The text.
+    #[must_use]
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever pushed.
         let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or(&[]);
@@ -122,6 +123,7 @@ impl Board {
     /// assert_eq!(rooks.san(rooks.parse_uci("a1d1")?).as_str(), "Rad1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn san(&self, mv: Move) -> San {
         let mut san = San {
             bytes: [0; 8],
@@ -179,6 +181,12 @@ impl Board {
     /// The legal move written `text` in standard SAN, exactly as [`Board::san`] writes it
     /// (check suffix included). Use [`Board::parse_san_lenient`] for hand-written input.
     ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not SAN, [`SanError::Illegal`] when no legal move
+    /// matches, [`SanError::Ambiguous`] when several do, and [`SanError::NotStandard`] (with
+    /// the standard text) for a legal move written another way.
+    ///
     /// ```
     /// use movegen::{Board, SanError};
     ///
@@ -201,6 +209,21 @@ impl Board {
     /// The legal move written `text` in SAN, read leniently: surrounding spaces, a missing or
     /// wrong `+`/`#`, annotations (`!`, `?`), `0-0`/`0-0-0`, a missing `x`, superfluous
     /// disambiguation, and promotions without `=` or with a lower-case letter are accepted.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not SAN even leniently, [`SanError::Illegal`]
+    /// when no legal move matches, [`SanError::Ambiguous`] when several do.
+    ///
+    /// ```
+    /// use movegen::{Board, SanError};
+    ///
+    /// let board = Board::startpos();
+    /// assert_eq!(board.parse_san_lenient("Ng1f3!")?.to_string(), "g1f3");
+    /// assert_eq!(board.parse_san_lenient("e4+")?.to_string(), "e2e4");
+    /// assert_eq!(board.parse_san_lenient("Zf3"), Err(SanError::Syntax));
+    /// # Ok::<(), SanError>(())
+    /// ```
     pub fn parse_san_lenient(&self, text: &str) -> Result<Move, SanError> {
         let pattern = parse_pattern(text).ok_or(SanError::Syntax)?;
         let mut found = None;

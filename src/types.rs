@@ -51,6 +51,7 @@ impl Square {
 
     /// The square with this index, if it is below 64.
     #[inline]
+    #[must_use]
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 {
             Some(Square::new(index as u32))
@@ -61,30 +62,35 @@ impl Square {
 
     /// The square on `file` (0 = a) and `rank` (0 = first rank).
     #[inline]
+    #[must_use]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square::new(rank as u32 * 8 + file as u32)
     }
 
     /// The index 0..=63.
     #[inline(always)]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The file of the square.
     #[inline]
+    #[must_use]
     pub const fn file(self) -> File {
         File::new(self as u32 % 8)
     }
 
     /// The rank of the square.
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> Rank {
         Rank::new(self as u32 / 8)
     }
 
     /// The same square seen from the other side: `A1` <-> `A8`.
     #[inline]
+    #[must_use]
     pub const fn flip_rank(self) -> Square {
         Square::new(self as u32 ^ 56)
     }
@@ -96,6 +102,7 @@ impl Square {
     }
 
     /// Parses `"e4"`.
+    #[must_use]
     pub fn parse(text: &str) -> Option<Square> {
         match text.as_bytes() {
             &[f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
@@ -237,6 +244,7 @@ impl Color {
 
     /// The other colour.
     #[inline]
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -246,6 +254,7 @@ impl Color {
 
     /// 0 for White, 1 for Black.
     #[inline(always)]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -284,6 +293,7 @@ impl Role {
 
     /// 0 (pawn) to 5 (king).
     #[inline(always)]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -302,6 +312,7 @@ impl Role {
     }
 
     /// The lower-case letter: `p n b r q k`.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'p',
@@ -314,6 +325,7 @@ impl Role {
     }
 
     /// The role of a letter, either case.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_lowercase() {
             'p' => Some(Role::Pawn),
@@ -338,6 +350,7 @@ pub struct Piece {
 
 impl Piece {
     /// The FEN letter: upper case for White.
+    #[must_use]
     pub const fn char(self) -> char {
         let c = self.role.char();
         match self.color {
@@ -347,6 +360,7 @@ impl Piece {
     }
 
     /// The piece of a FEN letter.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Piece> {
         let color = if c.is_ascii_uppercase() {
             Color::White

@@ -48,6 +48,7 @@ use crate::types::{Color, Role, Square};
 ///
 /// assert_eq!(perft(&Board::startpos(), 4), 197_281);
 /// ```
+#[must_use]
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match board.side_to_move() {
         Color::White => perft_side::<White>(board, depth),
@@ -257,11 +258,13 @@ pub struct Divide {
 
 impl Divide {
     /// The root moves with their subtree counts.
+    #[must_use]
     pub fn entries(&self) -> &[(Move, u64)] {
         &self.entries[..self.len]
     }
 
     /// The sum over all root moves (perft of the root).
+    #[must_use]
     pub fn total(&self) -> u64 {
         self.entries().iter().map(|&(_, n)| n).sum()
     }
@@ -269,6 +272,7 @@ impl Divide {
 
 /// Perft of each root move at `depth` (each child searched to `depth - 1`). Depth 0 has no
 /// root moves.
+#[must_use]
 pub fn perft_divide(board: &Board, depth: u32) -> Divide {
     let mut divide = Divide {
         entries: [(

@@ -181,6 +181,7 @@ impl Drop for Done<'_> {
 
 /// Perft of `board` at `depth` using `table`: subtrees of depth 3 or more are looked up before
 /// they are counted and stored after.
+#[must_use]
 pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u64 {
     if depth <= 2 {
         return super::perft(board, depth);

@@ -34,6 +34,7 @@ pub struct Stats {
 
 impl Stats {
     /// The counts as `(name, value)` pairs, in the column order of `perft.csv`.
+    #[must_use]
     pub fn fields(&self) -> [(&'static str, u64); 9] {
         [
             ("nodes", self.nodes),
@@ -73,6 +74,7 @@ impl AddAssign for Stats {
 }
 
 /// Perft of `board` at `depth` with the leaf moves broken down by kind.
+#[must_use]
 pub fn perft_stats(board: &Board, depth: u32) -> Stats {
     if depth == 0 {
         return Stats {

@@ -68,6 +68,7 @@ impl Table {
     }
 
     /// Size in bytes.
+    #[must_use]
     pub fn bytes(&self) -> usize {
         self.buckets.len() * core::mem::size_of::<Bucket>()
     }
@@ -78,6 +79,7 @@ impl Table {
     }
 
     /// The stored count of `board`'s subtree at `depth`, if any.
+    #[must_use]
     pub fn probe(&self, board: &Board, depth: u32) -> Option<u64> {
         let key = board.hash();
         let check = check_key(board);

@@ -1,0 +1,82 @@
+//! The `serde` feature (`cargo test --features serde --test serde`): every type as the text its
+//! `Display` writes, read back by its `FromStr`, with errors for bad text.
+
+use movegen::{Board, Color, File, Move, Piece, Rank, Role, Square, Uci};
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Sample {
+    board: Board,
+    best: Uci,
+    square: Square,
+    file: File,
+    rank: Rank,
+    color: Color,
+    role: Role,
+    piece: Piece,
+}
+
+#[test]
+fn round_trip_through_json() {
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let sample = Sample {
+        board,
+        best: "e5f7".parse().unwrap(),
+        square: Square::E4,
+        file: File::C,
+        rank: Rank::Seventh,
+        color: Color::Black,
+        role: Role::Knight,
+        piece: Piece::from_char('Q').unwrap(),
+    };
+    let json = serde_json::to_string(&sample).unwrap();
+    assert_eq!(
+        json,
+        r#"{"board":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1","best":"e5f7","square":"e4","file":"c","rank":"7","color":"black","role":"knight","piece":"Q"}"#
+    );
+    let back: Sample = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, sample);
+    let best = back.best;
+    let mv = back
+        .board
+        .find_move(best.from(), best.to(), best.promotion())
+        .unwrap();
+    assert_eq!(back.board.captured(mv), Some(Role::Pawn));
+}
+
+#[test]
+fn moves_serialize_as_uci_and_every_square_round_trips() {
+    let board = Board::from_fen("r3k2r/1P6/8/8/8/8/4P3/R3K2R w KQkq - 0 1").unwrap();
+    let moves: Vec<Move> = ["e2e4", "e1h1", "b7a8q"]
+        .iter()
+        .map(|text| board.parse_uci(text).unwrap())
+        .collect();
+    let json = serde_json::to_string(&moves).unwrap();
+    assert_eq!(json, r#"["e2e4","e1g1","b7a8q"]"#);
+    for sq in Square::ALL {
+        let json = serde_json::to_string(&sq).unwrap();
+        assert_eq!(serde_json::from_str::<Square>(&json).unwrap(), sq);
+    }
+    let board =
+        Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+            .unwrap();
+    let json = serde_json::to_string(&board).unwrap();
+    assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), board);
+}
+
+#[test]
+fn bad_text_is_an_error_naming_the_problem() {
+    let error = serde_json::from_str::<Board>(r#""8/8/8/8/8/8/8/8 x - - 0 1""#).unwrap_err();
+    assert!(error.to_string().contains("side to move"), "{error}");
+    let error = serde_json::from_str::<Square>(r#""e9""#).unwrap_err();
+    assert!(
+        error.to_string().contains("expected a square such as e4"),
+        "{error}"
+    );
+    let error = serde_json::from_str::<Square>("12").unwrap_err();
+    assert!(error.to_string().contains("a square such as e4"), "{error}");
+    assert!(serde_json::from_str::<Uci>(r#""e2e4x""#).is_err());
+    assert!(serde_json::from_str::<Color>(r#""red""#).is_err());
+}
