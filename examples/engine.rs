@@ -11,7 +11,7 @@
 //! go wtime MS btime MS [winc MS binc MS movestogo N] | stop | quit
 //! ```
 
-use movegen::{Board, Move, Role};
+use movegen::{Board, Move, MoveList, Role};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,20 +128,23 @@ impl Search {
     /// Moves in search order: the table move, then captures by most valuable victim and least
     /// valuable attacker, then promotions, then quiet moves.
     fn ordered(&self, board: &Board, table_move: Option<Move>, noisy_only: bool) -> Vec<Move> {
-        let noisy = board.noisy_moves();
+        // One generation for both stages when both are wanted.
+        let (noisy, quiet) = if noisy_only {
+            (board.noisy_moves(), MoveList::new())
+        } else {
+            board.noisy_and_quiet_moves()
+        };
         let mut scored: Vec<(i32, Move)> = noisy
             .iter()
             .map(|&mv| {
-                let victim = board
-                    .role_at(mv.to())
-                    .map_or(VALUE[0], |r| VALUE[r.index()]);
+                let victim = board.captured(mv).map_or(VALUE[0], |r| VALUE[r.index()]);
                 let attacker = board.role_at(mv.from()).map_or(0, |r| VALUE[r.index()]);
                 let promotion = mv.promotion().map_or(0, |r| VALUE[r.index()]);
                 (10 * victim - attacker / 10 + promotion, mv)
             })
             .collect();
         if !noisy_only {
-            scored.extend(board.quiet_moves().iter().map(|&mv| {
+            scored.extend(quiet.iter().map(|&mv| {
                 let check = if board.gives_check(mv) { 50 } else { 0 };
                 (check, mv)
             }));
