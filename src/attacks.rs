@@ -8,6 +8,14 @@ use crate::bitboard::Bitboard;
 use crate::types::{Color, Square};
 
 /// How rook and bishop attacks are looked up.
+///
+/// ```
+/// use movegen::{BACKEND, Backend};
+///
+/// assert_eq!(Backend::Magic.name(), "magic");
+/// assert_eq!(Backend::Pext.to_string(), "pext");
+/// println!("sliders by {BACKEND}"); // whichever build.rs chose
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// Fancy magic bitboards (multiply, shift, load). Fast everywhere.
@@ -41,6 +49,13 @@ mod tables {
 }
 
 /// The slider backend this build uses, chosen by `build.rs` for the target CPU.
+///
+/// ```
+/// use movegen::{BACKEND, Backend};
+///
+/// assert!([Backend::Magic, Backend::Pext].contains(&BACKEND));
+/// assert_eq!(BACKEND.to_string(), BACKEND.name());
+/// ```
 pub const BACKEND: Backend = tables::BACKEND;
 
 cfg_if::cfg_if! {
@@ -115,6 +130,15 @@ fn slider(entry: &SliderSquare, occupied: Bitboard) -> Bitboard {
 }
 
 /// Squares a rook on `sq` attacks, given the `occupied` squares.
+///
+/// ```
+/// use movegen::{Bitboard, Square, rook_attacks};
+///
+/// assert_eq!(rook_attacks(Square::A1, Bitboard::EMPTY).count(), 14);
+/// let blockers = Bitboard::from_square(Square::A4).with(Square::C1).with(Square::H1);
+/// let reach: Bitboard = [Square::A2, Square::A3, Square::A4, Square::B1, Square::C1].into_iter().collect();
+/// assert_eq!(rook_attacks(Square::A1, blockers), reach); // blockers included, whoever owns them
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -122,6 +146,14 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Squares a bishop on `sq` attacks, given the `occupied` squares.
+///
+/// ```
+/// use movegen::{Bitboard, Board, Square, bishop_attacks};
+///
+/// assert_eq!(bishop_attacks(Square::D4, Bitboard::EMPTY).count(), 13);
+/// let occupied = Board::startpos().occupied();
+/// assert_eq!(bishop_attacks(Square::C1, occupied), Bitboard::from_square(Square::B2).with(Square::D2));
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -129,6 +161,16 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Squares a queen on `sq` attacks, given the `occupied` squares.
+///
+/// ```
+/// use movegen::{Bitboard, Board, Square, bishop_attacks, queen_attacks, rook_attacks};
+///
+/// assert_eq!(queen_attacks(Square::D4, Bitboard::EMPTY).count(), 27);
+/// let occupied = Board::startpos().occupied();
+/// assert_eq!(queen_attacks(Square::D1, occupied).count(), 5); // c1, e1, c2, d2, e2
+/// let (rook, bishop) = (rook_attacks(Square::E5, occupied), bishop_attacks(Square::E5, occupied));
+/// assert_eq!(queen_attacks(Square::E5, occupied), rook | bishop);
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -150,6 +192,14 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
 }
 
 /// Squares a knight on `sq` attacks.
+///
+/// ```
+/// use movegen::{Bitboard, Square, knight_attacks};
+///
+/// let from_b1: Bitboard = [Square::A3, Square::C3, Square::D2].into_iter().collect();
+/// assert_eq!(knight_attacks(Square::B1), from_b1);
+/// assert_eq!(knight_attacks(Square::D4).count(), 8);
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -157,6 +207,14 @@ pub fn knight_attacks(sq: Square) -> Bitboard {
 }
 
 /// Squares a king on `sq` attacks.
+///
+/// ```
+/// use movegen::{Bitboard, Square, king_attacks};
+///
+/// let corner: Bitboard = [Square::A2, Square::B1, Square::B2].into_iter().collect();
+/// assert_eq!(king_attacks(Square::A1), corner);
+/// assert_eq!(king_attacks(Square::E4).count(), 8);
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn king_attacks(sq: Square) -> Bitboard {
@@ -164,6 +222,14 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 }
 
 /// Squares a pawn of `color` on `sq` attacks (diagonally forward).
+///
+/// ```
+/// use movegen::{Bitboard, Color, Square, pawn_attacks};
+///
+/// assert_eq!(pawn_attacks(Color::White, Square::E4), Bitboard::from_square(Square::D5).with(Square::F5));
+/// assert_eq!(pawn_attacks(Color::Black, Square::E4), Bitboard::from_square(Square::D3).with(Square::F3));
+/// assert_eq!(pawn_attacks(Color::White, Square::A2), Bitboard::from_square(Square::B3));
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
@@ -174,6 +240,15 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 }
 
 /// Squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
+///
+/// ```
+/// use movegen::{Bitboard, Square, between};
+///
+/// assert_eq!(between(Square::A1, Square::D4), Bitboard::from_square(Square::B2).with(Square::C3));
+/// assert_eq!(between(Square::E1, Square::E8).count(), 6);
+/// assert!(between(Square::E1, Square::E2).is_empty()); // neighbours
+/// assert!(between(Square::A1, Square::B3).is_empty()); // not on a line
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -182,6 +257,16 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 
 /// The full line through `a` and `b` (edge to edge, both included) if they share a rank, file
 /// or diagonal; else empty.
+///
+/// ```
+/// use movegen::{Square, line};
+///
+/// let diagonal = line(Square::B2, Square::C3);
+/// assert_eq!(diagonal.count(), 8);
+/// assert!(diagonal.contains(Square::A1) && diagonal.contains(Square::H8));
+/// assert_eq!(line(Square::E2, Square::E5).count(), 8); // the whole e-file
+/// assert!(line(Square::A1, Square::B3).is_empty());
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn line(a: Square, b: Square) -> Bitboard {
@@ -189,6 +274,14 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 }
 
 /// Whether `c` lies on the line through `a` and `b`.
+///
+/// ```
+/// use movegen::{Square, aligned};
+///
+/// assert!(aligned(Square::A1, Square::C3, Square::H8));
+/// assert!(aligned(Square::C3, Square::H8, Square::A1)); // beyond either end counts
+/// assert!(!aligned(Square::A1, Square::C3, Square::H1));
+/// ```
 #[inline(always)]
 #[must_use]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {

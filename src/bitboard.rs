@@ -4,6 +4,21 @@ use crate::types::{File, Rank, Square};
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares: bit `i` stands for the square with index `i` (`A1` = bit 0).
+///
+/// ```
+/// use movegen::{Bitboard, Rank, Square};
+///
+/// let bb = Bitboard::from_square(Square::A1).with(Square::C3).with(Square::H8);
+/// assert!(bb.contains(Square::C3) && !bb.contains(Square::B2));
+/// assert_eq!(bb.count(), 3);
+/// let mut visited = Vec::new();
+/// for sq in bb {
+///     visited.push(sq);
+/// }
+/// assert_eq!(visited, [Square::A1, Square::C3, Square::H8]);
+/// assert_eq!(bb.squares().rev().collect::<Vec<_>>(), [Square::H8, Square::C3, Square::A1]);
+/// assert_eq!(bb & Bitboard::rank(Rank::First), Bitboard::from_square(Square::A1));
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
 
@@ -203,6 +218,18 @@ impl Bitboard {
 
 /// The squares of a [`Bitboard`], lowest index first: from [`Bitboard::squares`] or
 /// `IntoIterator`.
+///
+/// ```
+/// use movegen::{Bitboard, Rank, Square};
+///
+/// let mut squares = Bitboard::rank(Rank::First).squares();
+/// assert_eq!(squares.len(), 8);
+/// assert_eq!(squares.next(), Some(Square::A1));
+/// assert_eq!(squares.next_back(), Some(Square::H1));
+/// let rest: Bitboard = squares.collect();
+/// assert_eq!(rest.count(), 6);
+/// assert!(!rest.contains(Square::A1) && rest.contains(Square::B1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[must_use = "iterators do nothing unless consumed"]
 pub struct Squares(u64);

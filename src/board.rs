@@ -5,6 +5,16 @@ use crate::types::{Color, File, Piece, Role, Square};
 use crate::zobrist;
 
 /// Which way a king castles.
+///
+/// ```
+/// use movegen::{Board, CastlingSide, Color, File, Square};
+///
+/// assert_eq!(CastlingSide::KingSide.king_file(), File::G);
+/// assert_eq!(CastlingSide::QueenSide.rook_file(), File::D);
+/// let board = Board::startpos();
+/// assert_eq!(board.castling_rook(Color::White, CastlingSide::QueenSide), Some(Square::A1));
+/// assert!(board.castling_rights().has(Color::Black, CastlingSide::KingSide));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
     /// Towards the h-file: the king lands on the g-file, the rook on the f-file.
@@ -162,6 +172,19 @@ impl core::fmt::Debug for CastlingRights {
 /// their king and rook in place, and an en-passant square is kept only when a pawn of the side
 /// to move stands beside the pawn that just double-pushed (the Polyglot rule; pins are not
 /// considered). FEN output therefore writes `-` for en-passant squares no pawn could use.
+///
+/// ```
+/// use movegen::{Board, Color, Piece, Role, Square};
+///
+/// let board: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".parse()?;
+/// assert_eq!(board.side_to_move(), Color::Black);
+/// assert_eq!(board.piece_at(Square::E4), Some(Piece { color: Color::White, role: Role::Pawn }));
+/// assert_eq!(board.colored_pieces(Color::Black, Role::Pawn).count(), 8);
+/// let after = board.play(board.parse_uci("c7c5")?)?; // no White pawn can take on c6: `-`
+/// assert_eq!(after.to_string(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+/// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"); // unchanged
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Board {
     /// Pieces of both colours, by role.
@@ -221,6 +244,15 @@ impl Board {
     }
 
     /// The standard starting position.
+    ///
+    /// ```
+    /// use movegen::{Board, STARTPOS};
+    ///
+    /// let board = Board::startpos();
+    /// assert_eq!(board.to_string(), STARTPOS);
+    /// assert_eq!(board, Board::default());
+    /// assert_eq!(board.legal_moves().len(), 20);
+    /// ```
     #[must_use]
     pub fn startpos() -> Board {
         match Board::from_fen(crate::fen::STARTPOS) {
@@ -258,6 +290,16 @@ impl Board {
     }
 
     /// Pieces of one colour and role.
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Board, Color, Rank, Role, Square};
+    ///
+    /// let board = Board::startpos();
+    /// let knights = board.colored_pieces(Color::White, Role::Knight);
+    /// assert_eq!(knights, Bitboard::from_square(Square::B1).with(Square::G1));
+    /// assert_eq!(board.colored_pieces(Color::Black, Role::Pawn), Bitboard::rank(Rank::Seventh));
+    /// assert_eq!(board.pieces(Role::Knight).count(), 4); // both colours
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn colored_pieces(&self, color: Color, role: Role) -> Bitboard {
@@ -279,6 +321,15 @@ impl Board {
     }
 
     /// The square of `color`'s king.
+    ///
+    /// ```
+    /// use movegen::{Board, Color, Square};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/6K1 w - - 0 1".parse()?;
+    /// assert_eq!(board.king(Color::White), Square::G1);
+    /// assert_eq!(board.king(Color::Black), Square::E8);
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn king(&self, color: Color) -> Square {
@@ -288,6 +339,15 @@ impl Board {
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use movegen::{Board, Color, Piece, Role, Square};
+    ///
+    /// let board = Board::startpos();
+    /// assert_eq!(board.piece_at(Square::D8), Some(Piece { color: Color::Black, role: Role::Queen }));
+    /// assert_eq!(board.piece_at(Square::G1).map(|p| p.char()), Some('N'));
+    /// assert_eq!(board.piece_at(Square::E4), None);
+    /// ```
     #[inline]
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -338,6 +398,17 @@ impl Board {
     }
 
     /// The rook `color` may castle with on `side`, if that right remains.
+    ///
+    /// ```
+    /// use movegen::{Board, CastlingSide, Color, Square};
+    ///
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse()?;
+    /// assert_eq!(board.castling_rook(Color::White, CastlingSide::KingSide), Some(Square::H1));
+    /// assert_eq!(board.castling_rook(Color::White, CastlingSide::QueenSide), None); // right gone
+    /// let chess960: Board = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".parse()?;
+    /// assert_eq!(chess960.castling_rook(Color::White, CastlingSide::QueenSide), Some(Square::F1));
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
@@ -360,6 +431,16 @@ impl Board {
     }
 
     /// The Zobrist key of the position: equal to its Polyglot opening-book key.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board = Board::startpos();
+    /// assert_eq!(board.hash(), 0x463b96181691fc9c); // the Polyglot key of the start position
+    /// let after = board.play(board.parse_uci("e2e4")?)?;
+    /// assert_eq!(after.hash(), 0x823c9b50fd114196); // and after 1. e4
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn hash(&self) -> u64 {
@@ -367,6 +448,19 @@ impl Board {
     }
 
     /// The Zobrist key computed from scratch (the incremental [`Board::hash`] must equal it).
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(board.compute_hash(), board.hash());
+    /// for mv in board.legal_moves() {
+    ///     let child = board.play_unchecked(mv);
+    ///     assert_eq!(child.compute_hash(), child.hash());
+    /// }
+    /// assert_eq!(Board::startpos().compute_hash(), 0x463b96181691fc9c);
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;

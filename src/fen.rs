@@ -15,6 +15,16 @@ use core::fmt;
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A FEN that could not be read (a fault in the text).
+///
+/// ```
+/// use movegen::{Board, FenError, SyntaxError};
+///
+/// let seven_ranks = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1");
+/// assert_eq!(seven_ranks, Err(FenError::Syntax(SyntaxError::RankCount { found: 7 })));
+/// let error = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0").unwrap_err();
+/// assert_eq!(error, FenError::Syntax(SyntaxError::FullmoveNumber));
+/// assert_eq!(error.to_string(), "invalid FEN: fullmove number: expected a number 1-65535");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum SyntaxError {
@@ -99,6 +109,16 @@ impl fmt::Display for SyntaxError {
 }
 
 /// A well-formed FEN describing a position the generator cannot handle.
+///
+/// ```
+/// use movegen::{Board, Color, FenError, PositionError};
+///
+/// let error = Board::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err();
+/// assert_eq!(error, FenError::Position(PositionError::KingCount { color: Color::Black, found: 0 }));
+/// assert_eq!(error.to_string(), "invalid position: black has 0 kings, expected exactly one");
+/// let wrong_side = Board::from_fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1");
+/// assert_eq!(wrong_side, Err(FenError::Position(PositionError::OppositeCheck)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -182,6 +202,22 @@ impl fmt::Display for PositionError {
 }
 
 /// Why a FEN was refused.
+///
+/// ```
+/// use movegen::{Board, FenError, PositionError};
+/// use std::error::Error as _;
+///
+/// let error = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+/// let why = match error {
+///     FenError::Syntax(e) => e.to_string(),
+///     FenError::Position(e) => e.to_string(),
+///     _ => unreachable!("no other kind yet"), // non_exhaustive
+/// };
+/// assert_eq!(why, "castling: white king side right without king and rook on their home squares");
+/// let source = error.source().expect("the inner error");
+/// assert_eq!(source.to_string(), why);
+/// assert!(source.downcast_ref::<PositionError>().is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenError {
@@ -574,6 +610,17 @@ impl Board {
     /// The FEN with Shredder-FEN castling letters (the rooks' files: `HAha` for the standard
     /// rights), as some Chess960 tools expect. [`Display`](fmt::Display) writes X-FEN, which is
     /// standard FEN for every standard position.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /// let board: Board = fen.parse()?;
+    /// assert_eq!(board.shredder_fen().to_string(), fen);
+    /// assert_eq!(board.to_string(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    /// assert_eq!(board.to_string().parse::<Board>()?, board); // both forms read back
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn shredder_fen(&self) -> ShredderFen<'_> {
         ShredderFen(self)
@@ -582,6 +629,18 @@ impl Board {
     /// Whether castling here needs the Chess960 rules to be read: some right's king is not on
     /// the e-file or its rook is not on the a- or h-file. (The rules themselves are the same;
     /// only move notation differs: Chess960 writes castling as king-takes-rook.)
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// assert!(!Board::startpos().is_chess960());
+    /// let chess960: Board = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".parse()?;
+    /// assert!(chess960.is_chess960());
+    /// // The same placement without castling rights needs no Chess960 rules.
+    /// let no_rights: Board = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w - - 2 9".parse()?;
+    /// assert!(!no_rights.is_chess960());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn is_chess960(&self) -> bool {
         [Color::White, Color::Black].into_iter().any(|color| {

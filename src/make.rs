@@ -14,6 +14,18 @@ use crate::types::{Color, Role};
 
 /// What [`Board::make`] or [`Board::make_null`] saved to undo the move: the captured piece,
 /// castling rights, en-passant square, clocks and hash.
+///
+/// ```
+/// use movegen::{Board, Undo};
+///
+/// let mut board = Board::startpos();
+/// let mv = board.parse_uci("e2e4")?;
+/// let undo: Undo = board.make(mv);
+/// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// board.unmake(mv, undo);
+/// assert_eq!(board, Board::startpos());
+/// # Ok::<(), movegen::UciError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     state: State,
@@ -54,6 +66,19 @@ impl Board {
     }
 
     /// Takes back `mv`, which [`Board::make`] played and which returned `undo`.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// let mut board = kiwipete;
+    /// for mv in kiwipete.legal_moves() {
+    ///     let undo = board.make(mv); // captures and castling included
+    ///     board.unmake(mv, undo);
+    ///     assert_eq!(board, kiwipete);
+    /// }
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         match self.side_to_move() {
@@ -65,6 +90,20 @@ impl Board {
     /// Passes the move to the opponent in place (null-move pruning): the en-passant square goes,
     /// the halfmove clock counts on. `None`, with the board unchanged, when the side to move is
     /// in check (passing would leave the king capturable).
+    ///
+    /// ```
+    /// use movegen::{Board, Color};
+    ///
+    /// let mut board = Board::startpos();
+    /// let undo = board.make_null().expect("not in check");
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
+    /// board.unmake_null(undo);
+    /// assert_eq!(board, Board::startpos());
+    /// let mut checked: Board = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse()?;
+    /// assert!(checked.make_null().is_none());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     pub fn make_null(&mut self) -> Option<Undo> {
         if self.in_check() {
             return None;
@@ -81,11 +120,36 @@ impl Board {
     }
 
     /// Takes back a null move made by [`Board::make_null`].
+    ///
+    /// ```
+    /// use movegen::{Board, Square};
+    ///
+    /// let before: Board = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3".parse()?;
+    /// let mut board = before;
+    /// let undo = board.make_null().expect("not in check");
+    /// assert_eq!(board.en_passant(), None); // passing gives up the capture
+    /// board.unmake_null(undo);
+    /// assert_eq!(board.en_passant(), Some(Square::E3));
+    /// assert_eq!(board, before);
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     pub fn unmake_null(&mut self, undo: Undo) {
         self.restore_state(&undo.state);
     }
 
     /// The position after passing (copy-make form of [`Board::make_null`]); `None` in check.
+    ///
+    /// ```
+    /// use movegen::{Board, Color, Square};
+    ///
+    /// let board: Board = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3".parse()?;
+    /// let passed = board.null_move().expect("not in check");
+    /// assert_eq!(passed.to_string(), "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4");
+    /// assert_eq!((board.side_to_move(), board.en_passant()), (Color::Black, Some(Square::E3)));
+    /// let checked: Board = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(checked.null_move(), None);
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn null_move(&self) -> Option<Board> {
         let mut next = *self;

@@ -507,6 +507,28 @@ impl Board {
     /// Calls `listener` once for each of the side to move's pieces that has legal moves, with
     /// its role, square and target squares ([`PieceMoves`]). Stops as soon as the listener
     /// returns `true`, and then returns `true`. Allocates nothing.
+    ///
+    /// ```
+    /// use movegen::{Board, PieceMoves, Role, Square};
+    ///
+    /// let board = Board::startpos();
+    /// let mut pieces: Vec<PieceMoves> = Vec::new();
+    /// let stopped = board.generate_moves(|moves| {
+    ///     pieces.push(moves);
+    ///     false // keep going
+    /// });
+    /// assert!(!stopped);
+    /// assert_eq!(pieces.len(), 10); // eight pawns and two knights can move
+    /// assert_eq!(pieces.iter().map(|p| p.len()).sum::<usize>(), 20);
+    ///
+    /// let mut last = None;
+    /// let stopped = board.generate_moves(|moves| {
+    ///     last = Some(moves.from);
+    ///     moves.role == Role::Knight && moves.to.contains(Square::F3) // stop here
+    /// });
+    /// assert!(stopped);
+    /// assert_eq!(last, Some(Square::G1));
+    /// ```
     #[inline]
     pub fn generate_moves(&self, mut listener: impl FnMut(PieceMoves) -> bool) -> bool {
         match self.side_to_move() {
@@ -536,6 +558,16 @@ impl Board {
     }
 
     /// The number of legal moves, counted without listing them.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// assert_eq!(Board::startpos().count_moves(), 20);
+    /// let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(kiwipete.count_moves(), 48);
+    /// assert_eq!(kiwipete.count_moves(), kiwipete.legal_moves().len());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn count_moves(&self) -> usize {
         let n = match self.side_to_move() {
@@ -546,12 +578,33 @@ impl Board {
     }
 
     /// Whether the side to move has any legal move.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// assert!(Board::startpos().has_legal_moves());
+    /// let mated: Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse()?;
+    /// let stalemated: Board = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse()?;
+    /// assert!(!mated.has_legal_moves() && !stalemated.has_legal_moves());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
         self.generate_moves(|_| true)
     }
 
     /// The opponent's pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Board, Square};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(board.checkers(), Bitboard::from_square(Square::E2));
+    /// let double: Board = "4k3/8/8/8/8/5n2/4r3/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(double.checkers(), Bitboard::from_square(Square::E2).with(Square::F3));
+    /// assert!(Board::startpos().checkers().is_empty());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
         let us = self.side_to_move();
@@ -559,12 +612,34 @@ impl Board {
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse()?;
+    /// assert!(board.in_check());
+    /// assert_eq!(board.legal_moves().len(), 3); // Kxe2, Kd1, Kf1
+    /// assert!(!Board::startpos().in_check());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn in_check(&self) -> bool {
         self.checkers().any()
     }
 
     /// Pieces of both colours attacking `sq`, with `occupied` as the blockers.
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Board, Color, Square};
+    ///
+    /// let board = Board::startpos();
+    /// let attackers = board.attackers_to(Square::F3, board.occupied());
+    /// assert_eq!(attackers, [Square::E2, Square::G2, Square::G1].into_iter().collect::<Bitboard>());
+    /// assert!((attackers & board.colored(Color::Black)).is_empty());
+    /// // With e2 lifted from the blockers, the queen on d1 sees f3 too (an x-ray).
+    /// let lifted = board.attackers_to(Square::F3, board.occupied().without(Square::E2));
+    /// assert!(lifted.contains(Square::D1));
+    /// ```
     #[must_use]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         attackers_to(self, sq, occupied)

@@ -6,6 +6,18 @@ use crate::types::{File, Role, Square};
 use core::fmt;
 
 /// What a move does besides going from one square to another.
+///
+/// ```
+/// use movegen::{Board, MoveKind, Role};
+///
+/// let board = Board::startpos();
+/// assert_eq!(board.parse_uci("e2e4")?.kind(), MoveKind::DoublePush);
+/// assert_eq!(board.parse_uci("e2e3")?.kind(), MoveKind::Normal);
+/// assert_eq!(MoveKind::promotion(Role::Queen), Some(MoveKind::PromoteQueen));
+/// assert_eq!(MoveKind::promotion(Role::King), None);
+/// assert_eq!(MoveKind::EnPassant.to_string(), "en passant");
+/// # Ok::<(), movegen::UciError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -116,6 +128,18 @@ pub struct Move(u16);
 
 impl Move {
     /// A move from its parts.
+    ///
+    /// ```
+    /// use movegen::{Board, Move, MoveKind, Role, Square};
+    ///
+    /// let mv = Move::new(Square::E7, Square::E8, MoveKind::PromoteQueen);
+    /// assert_eq!((mv.from(), mv.to(), mv.promotion()), (Square::E7, Square::E8, Some(Role::Queen)));
+    /// assert_eq!(mv.to_string(), "e7e8q");
+    /// // Nothing checks the move against a position: `Board::play` does.
+    /// let board = Board::startpos();
+    /// assert!(board.play(Move::new(Square::E2, Square::E4, MoveKind::DoublePush)).is_ok());
+    /// assert!(board.play(Move::new(Square::E2, Square::E4, MoveKind::Normal)).is_err());
+    /// ```
     #[inline(always)]
     #[must_use]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
@@ -123,6 +147,14 @@ impl Move {
     }
 
     /// The 16-bit encoding.
+    ///
+    /// ```
+    /// use movegen::{Move, MoveKind, Square};
+    ///
+    /// let mv = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+    /// assert_eq!(mv.raw(), 12 | 28 << 6 | 1 << 12); // e2 = 12, e4 = 28, double push = 1
+    /// assert_eq!(Move::from_raw(mv.raw()), Some(mv));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn raw(self) -> u16 {
@@ -131,6 +163,15 @@ impl Move {
 
     /// Decodes 16 bits; `None` when the kind bits are not a [`MoveKind`] (values 8-15). A
     /// decoded move may still be illegal, or nonsense, in a given position.
+    ///
+    /// ```
+    /// use movegen::{Move, MoveKind, Square};
+    ///
+    /// let stored: u16 = 0b0011_000111_000100; // castling, to h1 (7), from e1 (4)
+    /// let mv = Move::from_raw(stored).expect("kind 3 is castling");
+    /// assert_eq!((mv.from(), mv.to(), mv.kind()), (Square::E1, Square::H1, MoveKind::Castling));
+    /// assert_eq!(Move::from_raw(0x8000), None); // kind 8 does not exist
+    /// ```
     #[must_use]
     pub const fn from_raw(raw: u16) -> Option<Move> {
         if raw >> 12 < 8 { Some(Move(raw)) } else { None }
@@ -235,6 +276,19 @@ impl fmt::Debug for Move {
 }
 
 /// A move's UCI text, held on the stack (4 or 5 ASCII bytes).
+///
+/// ```
+/// use movegen::{Board, Uci};
+///
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let castle = board.parse_uci("e1g1")?;
+/// let text: Uci = castle.uci();
+/// assert_eq!(text.as_str(), "e1g1");
+/// assert_eq!(castle.uci_chess960().to_string(), "e1h1");
+/// assert_eq!(text, "e1g1".parse::<Uci>()?);
+/// assert_eq!(board.parse_uci("e1h1")?, castle); // both forms read back
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Uci {
     bytes: [u8; 5],
@@ -358,6 +412,28 @@ impl fmt::Debug for Uci {
 /// Counting moves is a popcount of `to` (four per promotion target). Targets are plain
 /// destinations except the squares in `special`: for a pawn the en-passant square, for the king
 /// the rooks it castles with (castling is king-takes-own-rook).
+///
+/// ```
+/// use movegen::{Bitboard, Board, Move, MoveKind, PieceMoves, Role, Square};
+///
+/// let mut knight = None;
+/// Board::startpos().generate_moves(|moves| {
+///     knight = knight.or((moves.from == Square::B1).then_some(moves));
+///     false
+/// });
+/// let knight = knight.expect("the b1 knight can move");
+/// assert_eq!((knight.role, knight.len()), (Role::Knight, 2));
+/// assert_eq!(knight.moves().map(|mv| mv.to_string()).collect::<Vec<_>>(), ["b1a3", "b1c3"]);
+/// assert!(knight.contains(Move::new(Square::B1, Square::C3, MoveKind::Normal)));
+/// assert!(!knight.contains(Move::new(Square::B1, Square::D2, MoveKind::Normal))); // own pawn
+/// let pawn = PieceMoves {
+///     role: Role::Pawn,
+///     from: Square::A7,
+///     to: Bitboard::from_square(Square::A8),
+///     special: Bitboard::EMPTY,
+/// };
+/// assert_eq!(pawn.len(), 4); // one per promotion piece
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
     /// The moving piece's role.
@@ -432,9 +508,40 @@ fn kinds(role: Role, from: Square, to: Square, special: Bitboard) -> &'static [M
 /// The most legal moves any accepted position can have: at most 16 pieces per side (checked
 /// when parsing), a king with 8 steps and 2 castlings, and 15 others with at most 27 moves each
 /// (a queen in the centre of an empty board; a pawn has at most 12).
+///
+/// ```
+/// use movegen::{Board, MAX_MOVES, MoveList};
+///
+/// assert_eq!(MAX_MOVES, 415);
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let mut list = MoveList::new();
+/// for _ in 0..10 {
+///     list.extend(board.legal_moves()); // 480 moves offered
+/// }
+/// assert_eq!(list.len(), MAX_MOVES); // the rest were dropped
+/// # Ok::<(), movegen::FenError>(())
+/// ```
 pub const MAX_MOVES: usize = 15 * 27 + 8 + 2;
 
 /// A list of moves on the stack; never allocates.
+///
+/// ```
+/// use movegen::{Board, MoveKind, MoveList, Role};
+///
+/// let board = Board::startpos();
+/// let mut list = MoveList::new();
+/// list.push(board.parse_uci("g1f3")?);
+/// list.extend(board.legal_moves().into_iter().filter(|mv| mv.kind() == MoveKind::DoublePush));
+/// assert_eq!(list.len(), 9);
+/// assert_eq!(list[0].to_string(), "g1f3"); // a slice, through Deref
+/// for mv in &list {
+///     assert!(board.is_legal(*mv));
+/// }
+/// let is_knight = |mv: &movegen::Move| board.role_at(mv.from()) == Some(Role::Knight);
+/// let knights: MoveList = board.legal_moves().into_iter().filter(is_knight).collect();
+/// assert_eq!(knights.len(), 4);
+/// # Ok::<(), movegen::UciError>(())
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
@@ -531,6 +638,17 @@ impl IntoIterator for MoveList {
 }
 
 /// The moves of a [`MoveList`] by value, in order (its `IntoIterator`).
+///
+/// ```
+/// use movegen::{Board, MoveListIntoIter};
+///
+/// let moves = Board::startpos().legal_moves();
+/// let mut iter: MoveListIntoIter = moves.clone().into_iter();
+/// assert_eq!(iter.len(), 20);
+/// assert_eq!(iter.next(), Some(moves[0]));
+/// assert_eq!(iter.next_back(), Some(moves[19]));
+/// assert_eq!(iter.len(), 18);
+/// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators do nothing unless consumed"]
 pub struct MoveListIntoIter {

@@ -6,6 +6,18 @@ use crate::board::Board;
 use crate::types::{Color, Role};
 
 /// Why a game is over (or may be claimed drawn).
+///
+/// ```
+/// use movegen::{Board, Color, Outcome};
+///
+/// let mated: Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse()?;
+/// let outcome = mated.outcome(&[]).expect("the game is over");
+/// assert_eq!(outcome, Outcome::Checkmate { winner: Color::White });
+/// assert_eq!((outcome.winner(), outcome.result()), (Some(Color::White), "1-0"));
+/// assert_eq!(Outcome::Stalemate.winner(), None);
+/// assert_eq!(Outcome::FiftyMoves.to_string(), "1/2-1/2 (fifty-move rule)");
+/// # Ok::<(), movegen::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Outcome {
@@ -71,12 +83,33 @@ impl core::fmt::Display for Outcome {
 
 impl Board {
     /// Whether the side to move is checkmated.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let mated: Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse()?;
+    /// assert!(mated.is_checkmate());
+    /// let escape: Board = "R5k1/5pp1/8/8/8/8/8/6K1 b - - 0 1".parse()?; // Kh7
+    /// assert!(escape.in_check() && !escape.is_checkmate());
+    /// assert!(!Board::startpos().is_checkmate());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let stalemated: Board = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse()?;
+    /// assert!(stalemated.is_stalemate() && !stalemated.is_checkmate());
+    /// let mated: Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse()?;
+    /// assert!(!mated.is_stalemate());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn is_stalemate(&self) -> bool {
         !self.in_check() && !self.has_legal_moves()
@@ -91,6 +124,19 @@ impl Board {
 
     /// Whether neither side has mating material: only kings, a single knight or bishop beside
     /// them, or any number of bishops all standing on squares of one colour.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let knight: Board = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1".parse()?;
+    /// assert!(knight.has_insufficient_material());
+    /// let same_colour: Board = "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1".parse()?; // c1 and f8: both dark
+    /// assert!(same_colour.has_insufficient_material());
+    /// let opposite: Board = "2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1".parse()?; // c8 is light
+    /// assert!(!opposite.has_insufficient_material());
+    /// assert!(!Board::startpos().has_insufficient_material());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn has_insufficient_material(&self) -> bool {
         let occupied = self.occupied();
@@ -139,6 +185,19 @@ impl Board {
     /// The game's result if it is over or drawn by rule: checkmate, stalemate, insufficient
     /// material, the fifty-move rule, or a threefold repetition in `history` (see
     /// [`Board::repetitions`]). Search usually scores a single repetition as a draw already.
+    ///
+    /// ```
+    /// use movegen::{Board, Outcome};
+    ///
+    /// assert_eq!(Board::startpos().outcome(&[]), None);
+    /// let stalemated: Board = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse()?;
+    /// assert_eq!(stalemated.outcome(&[]), Some(Outcome::Stalemate));
+    /// let kings: Board = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(kings.outcome(&[]), Some(Outcome::InsufficientMaterial));
+    /// let fifty: Board = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80".parse()?;
+    /// assert_eq!(fifty.outcome(&[]), Some(Outcome::FiftyMoves));
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
     #[must_use]
     pub fn outcome(&self, history: &[u64]) -> Option<Outcome> {
         if !self.has_legal_moves() {

@@ -103,6 +103,16 @@ impl Board {
     /// let child = board.play_unchecked(mv); // a new board: `board` is as it was
     /// assert_ne!(child, board);
     /// ```
+    ///
+    /// The result is `#[must_use]`: calling it for its effect, as if it played in place, is
+    /// reported (here made an error).
+    ///
+    /// ```compile_fail
+    /// #![deny(unused_must_use)]
+    /// let board = movegen::Board::startpos();
+    /// let mv = board.legal_moves()[0];
+    /// board.play_unchecked(mv); // error: the new board is dropped
+    /// ```
     #[inline]
     #[must_use = "play_unchecked returns the new position and leaves this board unchanged; \
                   use make to play in place"]

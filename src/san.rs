@@ -18,6 +18,18 @@ use crate::types::{File, Rank, Role, Square};
 use core::fmt;
 
 /// A move's SAN text, held on the stack (at most 7 bytes, e.g. `Qa1xb2+`, `exd8=Q#`).
+///
+/// ```
+/// use movegen::{Board, San};
+///
+/// let board = Board::startpos();
+/// let mv = board.parse_uci("g1f3")?;
+/// let san: San = board.san(mv);
+/// assert_eq!(san.as_str(), "Nf3");
+/// assert_eq!(format!("{san}"), "Nf3");
+/// assert_eq!(board.parse_san(san.as_str())?, mv);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct San {
     bytes: [u8; 8],
@@ -63,6 +75,21 @@ impl fmt::Debug for San {
 }
 
 /// Why a SAN string was refused.
+///
+/// ```
+/// use movegen::{Board, SanError};
+///
+/// let board = Board::startpos();
+/// assert_eq!(board.parse_san("Nf4"), Err(SanError::Illegal));
+/// assert_eq!(board.parse_san("Xy9"), Err(SanError::Syntax));
+/// let rooks: Board = "4k3/8/8/8/8/8/7K/R6R w - - 0 1".parse()?;
+/// assert_eq!(rooks.parse_san("Rd1"), Err(SanError::Ambiguous)); // Rad1 or Rhd1
+/// match board.parse_san("Ng1f3") {
+///     Err(SanError::NotStandard { expected }) => assert_eq!(expected.as_str(), "Nf3"),
+///     other => panic!("expected NotStandard, got {other:?}"),
+/// }
+/// # Ok::<(), movegen::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum SanError {

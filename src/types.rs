@@ -3,6 +3,18 @@
 use core::fmt;
 
 /// A square of the board, `A1 = 0` through `H8 = 63` (rank-major: `B1 = 1`, `A2 = 8`).
+///
+/// ```
+/// use movegen::{File, Rank, Square};
+///
+/// let sq = Square::E4;
+/// assert_eq!((sq.file(), sq.rank()), (File::E, Rank::Fourth));
+/// assert_eq!(Square::from_coords(File::E, Rank::Fourth), sq);
+/// assert_eq!((sq.index(), sq.to_string()), (28, "e4".to_string()));
+/// assert_eq!("e4".parse::<Square>(), Ok(sq));
+/// assert_eq!(Square::A1.flip_rank(), Square::A8);
+/// assert_eq!(Square::ALL.len(), 64);
+/// ```
 #[rustfmt::skip]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -125,6 +137,16 @@ impl fmt::Display for Square {
 }
 
 /// A file, `a` = 0 through `h` = 7.
+///
+/// ```
+/// use movegen::{Bitboard, File, Square};
+///
+/// assert_eq!(Square::G1.file(), File::G);
+/// assert_eq!((File::G.index(), File::G.char()), (6, 'g'));
+/// assert_eq!("c".parse::<File>(), Ok(File::C));
+/// assert_eq!(File::try_from(8u8).map_err(|e| e.value()), Err(8));
+/// assert_eq!(Bitboard::file(File::A).count(), 8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -177,6 +199,16 @@ impl File {
 }
 
 /// A rank, first = 0 through eighth = 7.
+///
+/// ```
+/// use movegen::{Rank, Square};
+///
+/// assert_eq!(Square::E4.rank(), Rank::Fourth);
+/// assert_eq!((Rank::Eighth.index(), Rank::Eighth.char()), (7, '8'));
+/// assert_eq!("1".parse::<Rank>(), Ok(Rank::First));
+/// assert_eq!(Rank::try_from(3u32), Ok(Rank::Fourth));
+/// assert!(Rank::First < Rank::Second);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -229,6 +261,16 @@ impl Rank {
 }
 
 /// White or Black.
+///
+/// ```
+/// use movegen::{Board, Color};
+///
+/// assert_eq!(Board::startpos().side_to_move(), Color::White);
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::Black.other(), Color::White);
+/// assert_eq!((Color::Black.index(), Color::Black.to_string()), (1, "black".to_string()));
+/// assert_eq!("w".parse::<Color>(), Ok(Color::White));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Color {
@@ -268,6 +310,16 @@ impl core::ops::Not for Color {
 }
 
 /// The kind of a piece, without its colour.
+///
+/// ```
+/// use movegen::{Board, Role, Square};
+///
+/// assert_eq!(Board::startpos().role_at(Square::G1), Some(Role::Knight));
+/// assert_eq!(Role::from_char('Q'), Some(Role::Queen));
+/// assert_eq!((Role::Knight.char(), Role::Knight.name()), ('n', "knight"));
+/// assert_eq!("bishop".parse::<Role>(), Ok(Role::Bishop));
+/// assert_eq!(Role::ALL.len(), 6);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -340,6 +392,17 @@ impl Role {
 }
 
 /// A piece: a role and a colour.
+///
+/// ```
+/// use movegen::{Board, Color, Piece, Role, Square};
+///
+/// let black_knight = Piece { color: Color::Black, role: Role::Knight };
+/// assert_eq!(black_knight.char(), 'n');
+/// assert_eq!(Piece::from_char('n'), Some(black_knight));
+/// assert_eq!(Piece::from_char('x'), None);
+/// assert_eq!(Board::startpos().piece_at(Square::G8), Some(black_knight));
+/// assert_eq!("K".parse::<Piece>().map(|p| p.color), Ok(Color::White));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Whose piece it is.

@@ -9,6 +9,16 @@ use crate::types::{Role, Square};
 use core::fmt;
 
 /// Why a UCI move string was refused.
+///
+/// ```
+/// use movegen::{Board, Uci, UciError};
+///
+/// let board = Board::startpos();
+/// assert_eq!(board.parse_uci("e2e5"), Err(UciError::Illegal));
+/// assert_eq!(board.parse_uci("e2-e4"), Err(UciError::Syntax));
+/// assert_eq!("e7e8k".parse::<Uci>(), Err(UciError::Syntax)); // no promotion to a king
+/// assert_eq!(UciError::Illegal.to_string(), "not a legal move in this position");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UciError {

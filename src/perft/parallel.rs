@@ -15,6 +15,19 @@ use std::time::Duration;
 use std::vec::Vec;
 
 /// A count that can be summed across subtrees and reports its leaf nodes.
+///
+/// ```
+/// use movegen::{Board, Stats, perft, perft_stats};
+/// use movegen::perft::Tally;
+///
+/// fn total<R: Tally>(parts: &[R]) -> u64 {
+///     parts.iter().map(Tally::leaves).sum()
+/// }
+/// let board = Board::startpos();
+/// assert_eq!(total(&[perft(&board, 1), perft(&board, 2)]), 420);
+/// let stats: Stats = perft_stats(&board, 3);
+/// assert_eq!(stats.leaves(), 8902);
+/// ```
 pub trait Tally: Copy + Default + AddAssign + Send + Sync {
     /// Leaf nodes counted.
     fn leaves(&self) -> u64;
@@ -33,6 +46,22 @@ impl Tally for Stats {
 }
 
 /// Where a running perft stands, for a progress display.
+///
+/// ```
+/// use movegen::{Board, perft};
+/// use movegen::perft::{Progress, divide_parallel};
+/// use std::time::Duration;
+///
+/// let mut last: Option<Progress> = None;
+/// let interval = Duration::from_millis(1);
+/// let divide = divide_parallel(&Board::startpos(), 5, 2, perft, interval, |p| last = Some(p));
+/// assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 4_865_609);
+/// if let Some(p) = last {
+///     // Reported while running (a fast machine may finish before the first report).
+///     assert!(p.roots == 20 && p.roots_done <= p.roots && p.parts_done <= p.parts);
+///     assert!(p.nodes <= 4_865_609);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
     /// Root moves whose subtrees are all counted.
@@ -64,6 +93,17 @@ struct Part {
 /// # Panics
 ///
 /// Only if `count` panics (the panic is passed on once every thread has stopped).
+///
+/// ```
+/// use movegen::{Board, Stats, perft_stats};
+/// use movegen::perft::divide_parallel;
+/// use std::time::Duration;
+///
+/// let divide = divide_parallel(&Board::startpos(), 4, 2, perft_stats, Duration::from_secs(1), |_| {});
+/// assert_eq!(divide.len(), 20);
+/// let stats = divide.iter().fold(Stats::default(), |sum, &(_, s)| sum + s);
+/// assert_eq!((stats.nodes, stats.captures, stats.checks, stats.checkmates), (197_281, 1576, 469, 8));
+/// ```
 #[must_use]
 pub fn divide_parallel<R: Tally>(
     board: &Board,
@@ -181,6 +221,18 @@ impl Drop for Done<'_> {
 
 /// Perft of `board` at `depth` using `table`: subtrees of depth 3 or more are looked up before
 /// they are counted and stored after.
+///
+/// ```
+/// use movegen::Board;
+/// use movegen::perft::{Table, perft_hashed};
+///
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let table = Table::new(1).expect("1 MiB");
+/// assert_eq!(perft_hashed(&board, 3, &table), 97_862);
+/// assert_eq!(table.probe(&board, 3), Some(97_862)); // stored on the way out
+/// assert_eq!(perft_hashed(&board, 3, &table), 97_862); // and answered from the table
+/// # Ok::<(), movegen::FenError>(())
+/// ```
 #[must_use]
 pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u64 {
     if depth <= 2 {

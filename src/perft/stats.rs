@@ -8,6 +8,17 @@ use crate::types::Square;
 use core::ops::{Add, AddAssign};
 
 /// Leaf moves of a perft, by kind.
+///
+/// ```
+/// use movegen::{Board, Stats, perft_stats};
+///
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let stats: Stats = perft_stats(&board, 1);
+/// assert_eq!((stats.nodes, stats.captures, stats.castles), (48, 8, 2));
+/// assert_eq!(stats.fields()[0], ("nodes", 48));
+/// assert_eq!((stats + stats).nodes, 96);
+/// # Ok::<(), movegen::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Stats {
@@ -74,6 +85,14 @@ impl AddAssign for Stats {
 }
 
 /// Perft of `board` at `depth` with the leaf moves broken down by kind.
+///
+/// ```
+/// use movegen::{Board, perft_stats};
+///
+/// let stats = perft_stats(&Board::startpos(), 3);
+/// assert_eq!((stats.nodes, stats.captures, stats.checks, stats.checkmates), (8902, 34, 12, 0));
+/// assert_eq!(perft_stats(&Board::startpos(), 0).nodes, 1);
+/// ```
 #[must_use]
 pub fn perft_stats(board: &Board, depth: u32) -> Stats {
     if depth == 0 {
