@@ -16,7 +16,8 @@ use crate::types::{Color, Square};
 /// assert_eq!(Backend::Pext.to_string(), "pext");
 /// println!("sliders by {BACKEND}"); // whichever build.rs chose
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Backend {
     /// Fancy magic bitboards (multiply, shift, load). Fast everywhere.
     Magic,

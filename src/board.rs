@@ -166,7 +166,7 @@ impl core::fmt::Debug for CastlingRights {
 
 /// A chess position, with everything needed to generate moves and continue the game.
 ///
-/// `Copy` and small (see the size assertion below), so search can copy it from the parent
+/// `Copy` and small (under 128 bytes, asserted at compile time), so search can copy it from the parent
 /// (copy-make). Invariants, upheld by the FEN parser and by playing legal moves: one king per
 /// side, at most 16 pieces per side, the side not to move is not in check, castling rights have
 /// their king and rook in place, and an en-passant square is kept only when a pawn of the side

@@ -104,6 +104,7 @@ impl Board {
     /// assert!(checked.make_null().is_none());
     /// # Ok::<(), movegen::FenError>(())
     /// ```
+    #[must_use = "unmake_null needs the Undo record to take the null move back"]
     pub fn make_null(&mut self) -> Option<Undo> {
         if self.in_check() {
             return None;

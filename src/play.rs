@@ -121,6 +121,13 @@ impl Board {
             self.is_legal(mv),
             "play_unchecked: {mv:?} is illegal in {self}"
         );
+        self.play_any(mv)
+    }
+
+    /// Copy-make without the legality assertion: for crate code that promises no panic on an
+    /// illegal move (an unspecified board instead).
+    #[inline]
+    pub(crate) fn play_any(&self, mv: Move) -> Board {
         match self.side_to_move() {
             Color::White => play::<White>(self, mv),
             Color::Black => play::<Black>(self, mv),

@@ -199,7 +199,9 @@ impl Board {
             }
         }
         if self.gives_check(mv) {
-            let after = self.play_unchecked(mv);
+            // Not `play_unchecked`, whose debug assertion would turn the documented
+            // "unspecified text" for an illegal move into a panic.
+            let after = self.play_any(mv);
             san.push(if after.has_legal_moves() { '+' } else { '#' });
         }
         san

@@ -272,7 +272,8 @@ impl Divide {
         &self.entries[..self.len]
     }
 
-    /// The sum over all root moves (perft of the root).
+    /// The sum over all root moves: perft of the root for depth 1 and more. Depth 0 has no
+    /// root moves, so the sum is 0 there, while `perft(board, 0)` is 1.
     #[must_use]
     pub fn total(&self) -> u64 {
         self.entries().iter().map(|&(_, n)| n).sum()
