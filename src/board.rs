@@ -148,11 +148,7 @@ impl core::fmt::Display for CastlingRights {
                 CastlingSide::KingSide => 'k',
                 CastlingSide::QueenSide => 'q',
             };
-            f.write_char(if color == Color::White {
-                letter.to_ascii_uppercase()
-            } else {
-                letter
-            })?;
+            f.write_char(color.cased(letter))?;
         }
         Ok(())
     }

@@ -572,11 +572,7 @@ fn write_castling(board: &Board, f: &mut fmt::Formatter<'_>, shredder: bool) -> 
             } else {
                 'q'
             };
-            f.write_char(if color == Color::White {
-                letter.to_ascii_uppercase()
-            } else {
-                letter
-            })?;
+            f.write_char(color.cased(letter))?;
         }
     }
     Ok(())

@@ -294,6 +294,16 @@ impl Color {
         }
     }
 
+    /// `letter` in this colour's case, as FEN writes pieces and castling rights: upper case
+    /// for White, lower case for Black.
+    #[inline]
+    pub(crate) const fn cased(self, letter: char) -> char {
+        match self {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter.to_ascii_lowercase(),
+        }
+    }
+
     /// 0 for White, 1 for Black.
     #[inline(always)]
     #[must_use]
@@ -415,11 +425,7 @@ impl Piece {
     /// The FEN letter: upper case for White.
     #[must_use]
     pub const fn char(self) -> char {
-        let c = self.role.char();
-        match self.color {
-            Color::White => c.to_ascii_uppercase(),
-            Color::Black => c,
-        }
+        self.color.cased(self.role.char())
     }
 
     /// The piece of a FEN letter.
