@@ -116,7 +116,8 @@ fn depth_zero_and_one_everywhere() {
         assert!(perft_divide(&board, 0).entries().is_empty());
         assert_eq!(perft_divide(&board, 0).total(), 0);
         assert_eq!(perft_divide(&board, 1).total(), moves);
-        for threads in [0, 1, 2] {
+        // Regression: usize::MAX threads overflowed `threads * 512` and tried to start them all.
+        for threads in [0, 1, 2, usize::MAX] {
             // Regression: depth 0 overflowed (debug) or recursed forever (release).
             let divide = divide_parallel(&board, 0, threads, perft, Duration::ZERO, |_| {});
             assert!(divide.is_empty());

@@ -27,7 +27,7 @@ mod stats;
 mod table;
 
 #[cfg(feature = "std")]
-pub use parallel::{Progress, Tally, divide_parallel, perft_hashed};
+pub use parallel::{MAX_THREADS, Progress, Tally, divide_parallel, perft_hashed};
 pub use stats::{Stats, perft_stats};
 #[cfg(feature = "std")]
 pub use table::Table;

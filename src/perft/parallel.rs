@@ -83,8 +83,12 @@ struct Part {
     depth: u32,
 }
 
+/// The most threads [`divide_parallel`] starts (the `perft` command's limit too).
+pub const MAX_THREADS: usize = 1024;
+
 /// Runs `count` over the subtrees below each root move of `board` (at `depth`) on `threads`
-/// threads (0 counts as 1), calling `progress` about every `interval` while they run. Returns
+/// threads (0 counts as 1; more than [`MAX_THREADS`], or more than there are subtrees, are not
+/// started), calling `progress` about every `interval` while they run. Returns
 /// each root move (in generation order) with the sum of its subtrees, `count` called with
 /// depths from `depth - 1` down. Depth 0 has no root moves (as in
 /// [`perft_divide`](super::perft_divide)): the list is empty, as it is for a position without
@@ -129,7 +133,7 @@ pub fn divide_parallel<R: Tally>(
     // Split until there are plenty of parts per thread (so the last ones finish together),
     // keeping each part deep enough that the
     // fast perft paths (two plies by popcount) do the work.
-    let threads = threads.max(1);
+    let threads = threads.clamp(1, MAX_THREADS);
     while threads > 1
         && !parts.is_empty()
         && parts.len() < threads * 512
@@ -150,6 +154,8 @@ pub fn divide_parallel<R: Tally>(
             })
             .collect();
     }
+    // A thread with no subtree to take would only be started and joined.
+    let threads = threads.min(parts.len()).max(1);
     let remaining: Vec<AtomicUsize> = (0..roots.len()).map(|_| AtomicUsize::new(0)).collect();
     for part in &parts {
         remaining[part.root].fetch_add(1, Relaxed);

@@ -11,8 +11,8 @@ use std::time::Duration;
 pub const MAX_DEPTH: u32 = 30;
 /// Largest hash table accepted, in MiB (1 TiB).
 pub const MAX_HASH_MIB: usize = 1 << 20;
-/// Most threads accepted.
-pub const MAX_THREADS: usize = 1024;
+/// Most threads accepted: what the library's threaded divide starts at most.
+pub use movegen::perft::MAX_THREADS;
 
 pub const USAGE: &str = "\
 usage: perft [OPTIONS] [--fen FEN] [--moves UCI ...] DEPTH
