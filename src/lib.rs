@@ -25,6 +25,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+pub mod encode;
 mod fen;
 mod legality;
 mod make;

@@ -1,0 +1,205 @@
+//! Encodings for neural networks: board planes and the AlphaZero move index (8 x 8 x 73 =
+//! 4,672 entries), from the side to move's point of view. Plain Rust on slices, so batches can
+//! be filled on any number of threads (the Python package fills NumPy arrays with these).
+//!
+//! **Planes** ([`encode_planes`]): [`PLANES`] planes of 8 x 8 bytes, plane-major, each plane
+//! rank-major (`out[plane * 64 + rank * 8 + file]`, rank 0 and file 0 = a1 as seen by the
+//! point of view):
+//!
+//! | planes | content (1 where true, else 0) |
+//! | --- | --- |
+//! | 0-5 | our pawns, knights, bishops, rooks, queens, king |
+//! | 6-11 | their pawns, knights, bishops, rooks, queens, king |
+//! | 12 | all ones when White is to move |
+//! | 13-16 | castling rights: ours king side, ours queen side, theirs king side, theirs queen side (whole plane) |
+//! | 17 | the en-passant square |
+//! | 18 | the halfmove clock, capped at 255, in every square |
+//!
+//! With [`Perspective::SideToMove`] "ours" is the side to move and the ranks are flipped when
+//! Black is to move (AlphaZero's convention); with [`Perspective::White`] "ours" is White and
+//! nothing is flipped.
+//!
+//! **Moves** ([`move_index`]): `from * 73 + plane`, `from` the origin square in the side to
+//! move's point of view (ranks flipped for Black). Planes 0-55 are queen-like moves,
+//! `direction * 7 + distance - 1`, directions N, NE, E, SE, S, SW, W, NW (north is towards the
+//! opponent); 56-63 knight moves, (file, rank) steps (+1,+2), (+2,+1), (+2,-1), (+1,-2),
+//! (-1,-2), (-2,-1), (-2,+1), (-1,+2); 64-72 under-promotions, `64 + 3 * piece + direction`,
+//! piece knight, bishop, rook (0-2), direction file step -1, 0, +1 (0-2). Queen promotions are
+//! queen-like moves. Castling is the king's move onto its own rook's square, which no other
+//! legal move shares, in standard chess and Chess960 alike.
+//!
+//! ```
+//! use movegen::Board;
+//! use movegen::encode::{self, MOVE_INDICES, PLANES, Perspective};
+//!
+//! let board = Board::startpos();
+//! let mut planes = [0u8; PLANES * 64];
+//! encode::encode_planes(&board, Perspective::SideToMove, &mut planes);
+//! assert_eq!(planes[..64].iter().filter(|&&b| b == 1).count(), 8); // our pawns
+//! let mut mask = [false; MOVE_INDICES];
+//! encode::legal_move_mask(&board, &mut mask);
+//! assert_eq!(mask.iter().filter(|&&b| b).count(), 20);
+//! let e2e4 = board.parse_uci("e2e4")?;
+//! let index = encode::move_index(&board, e2e4).unwrap();
+//! assert_eq!(index, 12 * 73 + 1); // e2, north, distance 2
+//! assert_eq!(encode::index_move(&board, index), Some(e2e4));
+//! # Ok::<(), movegen::UciError>(())
+//! ```
+
+use crate::board::{Board, CastlingSide};
+use crate::moves::Move;
+use crate::types::{Color, Role, Square};
+
+/// Planes written by [`encode_planes`].
+pub const PLANES: usize = 19;
+
+/// Entries of a move mask: 64 origin squares times 73 move planes.
+pub const MOVE_INDICES: usize = 64 * 73;
+
+/// Whose point of view the planes take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Perspective {
+    /// The side to move's: its pieces first, ranks flipped when Black is to move.
+    #[default]
+    SideToMove,
+    /// White's, whoever is to move: White's pieces first, never flipped.
+    White,
+}
+
+/// Writes the [`PLANES`] planes of `board` (see the module documentation) into `out`.
+pub fn encode_planes(board: &Board, perspective: Perspective, out: &mut [u8; PLANES * 64]) {
+    let us = match perspective {
+        Perspective::SideToMove => board.side_to_move(),
+        Perspective::White => Color::White,
+    };
+    let flip = if us == Color::Black { 56 } else { 0 };
+    out.fill(0);
+    for (i, (color, role)) in [us, us.other()]
+        .into_iter()
+        .flat_map(|c| Role::ALL.into_iter().map(move |r| (c, r)))
+        .enumerate()
+    {
+        for sq in board.colored_pieces(color, role) {
+            out[i * 64 + (sq.index() ^ flip)] = 1;
+        }
+    }
+    let rights = board.castling_rights();
+    let planes: [(usize, bool); 5] = [
+        (12, board.side_to_move() == Color::White),
+        (13, rights.has(us, CastlingSide::KingSide)),
+        (14, rights.has(us, CastlingSide::QueenSide)),
+        (15, rights.has(us.other(), CastlingSide::KingSide)),
+        (16, rights.has(us.other(), CastlingSide::QueenSide)),
+    ];
+    for (plane, on) in planes {
+        if on {
+            out[plane * 64..(plane + 1) * 64].fill(1);
+        }
+    }
+    if let Some(ep) = board.en_passant() {
+        out[17 * 64 + (ep.index() ^ flip)] = 1;
+    }
+    let clock = board.halfmove_clock().min(255) as u8;
+    out[18 * 64..].fill(clock);
+}
+
+/// Sets `out[i]` for the index of every legal move of `board`, clears the others. Exactly
+/// `board.legal_moves().len()` entries are set.
+pub fn legal_move_mask(board: &Board, out: &mut [bool; MOVE_INDICES]) {
+    out.fill(false);
+    for mv in board.legal_moves() {
+        if let Some(i) = move_index(board, mv) {
+            out[i] = true;
+        }
+    }
+}
+
+/// The (file, rank) steps of the eight queen-like directions, in plane order.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// The knight steps, in plane order.
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The index of `mv` in `board` (the side to move's point of view), or `None` when `mv`'s
+/// squares are no queen-like or knight move (a move of another position, say). For a legal
+/// move of `board` it is always `Some`, and [`index_move`] gives the move back.
+#[must_use]
+pub fn move_index(board: &Board, mv: Move) -> Option<usize> {
+    let flip = if board.side_to_move() == Color::Black {
+        56
+    } else {
+        0
+    };
+    let (from, to) = (mv.from().index() ^ flip, mv.to().index() ^ flip);
+    let df = (to % 8) as i8 - (from % 8) as i8;
+    let dr = (to / 8) as i8 - (from / 8) as i8;
+    let plane = match mv.promotion() {
+        Some(role @ (Role::Knight | Role::Bishop | Role::Rook)) => {
+            if dr != 1 || df.abs() > 1 {
+                return None;
+            }
+            let piece = role.index() - Role::Knight.index();
+            64 + 3 * piece + (df + 1) as usize
+        }
+        _ => {
+            if let Some(k) = KNIGHT_STEPS.iter().position(|&s| s == (df, dr)) {
+                56 + k
+            } else {
+                let distance = df.abs().max(dr.abs());
+                if distance == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+                    return None;
+                }
+                let step = (df.signum(), dr.signum());
+                let direction = DIRECTIONS.iter().position(|&s| s == step)?;
+                direction * 7 + distance as usize - 1
+            }
+        }
+    };
+    Some(from * 73 + plane)
+}
+
+/// The legal move of `board` with this index, if there is one (`None` for an index of no
+/// legal move, or of 4,672 or more).
+#[must_use]
+pub fn index_move(board: &Board, index: usize) -> Option<Move> {
+    if index >= MOVE_INDICES {
+        return None;
+    }
+    let flip = if board.side_to_move() == Color::Black {
+        56
+    } else {
+        0
+    };
+    let from = Square::new(((index / 73) ^ flip) as u32);
+    if !board.colored(board.side_to_move()).contains(from) {
+        return None;
+    }
+    let mut found = None;
+    board.generate_moves(|moves| {
+        if moves.from == from {
+            found = moves
+                .moves()
+                .find(|&mv| move_index(board, mv) == Some(index));
+        }
+        moves.from == from
+    });
+    found
+}
