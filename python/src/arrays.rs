@@ -1,0 +1,292 @@
+//! NumPy for neural networks: board planes, legal-move masks and move indices in batches,
+//! filled by the crate's `movegen::encode` without the GIL, on any number of threads.
+
+use crate::board::{PyBoard, PyMove, board_of, move_object};
+use crate::move_error;
+use movegen::Board;
+use movegen::encode::{self, MOVE_INDICES, PLANES, Perspective};
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// The boards of `positions`: a list (or any iterable) of FEN strings or Boards, or a NumPy
+/// array of strings.
+fn boards(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Board>> {
+    if positions.cast::<pyo3::types::PyString>().is_ok() {
+        return Err(PyTypeError::new_err(
+            "positions must be a list of FENs or Boards, not one string",
+        ));
+    }
+    let iter = positions.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "positions must be a list of FENs or Boards, got {}",
+            positions
+                .get_type()
+                .name()
+                .map_or("?".into(), |n| n.to_string())
+        ))
+    })?;
+    let mut boards = Vec::with_capacity(positions.len().unwrap_or(0));
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        boards.push(board_of(&item).map_err(|e| {
+            let py = item.py();
+            let message = e.value(py).to_string();
+            let kind = e.get_type(py);
+            PyErr::from_type(kind, format!("position {i}: {message}"))
+        })?);
+    }
+    Ok(boards)
+}
+
+/// Fills `out` (one `chunk`-sized piece per board) with `fill`, on `threads` threads.
+fn fill_parallel<T: Send>(
+    boards: &[Board],
+    out: &mut [T],
+    chunk: usize,
+    threads: usize,
+    fill: impl Fn(&Board, &mut [T]) + Sync,
+) {
+    let per_thread = boards.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        for (boards, out) in boards
+            .chunks(per_thread)
+            .zip(out.chunks_mut(per_thread * chunk))
+        {
+            let fill = &fill;
+            scope.spawn(move || {
+                for (board, out) in boards.iter().zip(out.chunks_mut(chunk)) {
+                    fill(board, out);
+                }
+            });
+        }
+    });
+}
+
+fn check_threads(threads: usize) -> PyResult<()> {
+    if threads == 0 || threads > movegen::perft::MAX_THREADS {
+        return Err(PyValueError::new_err(format!(
+            "threads {threads} is out of range (1 to {})",
+            movegen::perft::MAX_THREADS
+        )));
+    }
+    Ok(())
+}
+
+fn shape_error(name: &str, want: &[usize], got: &[usize]) -> PyErr {
+    PyValueError::new_err(format!(
+        "{name}: expected a C-contiguous, writable array of shape {want:?}, got shape {got:?}"
+    ))
+}
+
+/// Board planes for a batch: uint8, shape (N, 19, 8, 8). Planes 0-5 the side to move's pawns,
+/// knights, bishops, rooks, queens, king; 6-11 the opponent's; 12 ones when White is to move;
+/// 13-16 castling rights (ours king side, ours queen side, theirs king side, theirs queen
+/// side) as whole planes; 17 the en-passant square; 18 the halfmove clock (capped at 255) in
+/// every square. Each plane is indexed [rank][file] with [0][0] = a1 from the side to move's
+/// point of view: ranks are flipped when Black is to move (AlphaZero's convention).
+/// `perspective="white"` keeps the board as it is, with White's pieces first.
+///
+/// `positions` is a list of FENs or Boards, or a NumPy array of FEN strings. `out` (uint8,
+/// shape (N, 19, 8, 8), C-contiguous) is filled in place and returned; without it a new array
+/// is made. Raises FenError naming the position for a bad FEN, TypeError or ValueError for a
+/// wrong array.
+#[pyfunction]
+#[pyo3(signature = (positions, out = None, threads = 1, perspective = "side_to_move"))]
+fn encode_planes<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+    threads: usize,
+    perspective: &str,
+) -> PyResult<Bound<'py, PyArray4<u8>>> {
+    check_threads(threads)?;
+    let perspective = match perspective {
+        "side_to_move" => Perspective::SideToMove,
+        "white" => Perspective::White,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "perspective {other:?}: expected \"side_to_move\" or \"white\""
+            )));
+        }
+    };
+    let boards = boards(positions)?;
+    let want = [boards.len(), PLANES, 8, 8];
+    let array = match out {
+        None => PyArray4::<u8>::zeros(py, want, false),
+        Some(out) => {
+            let array = out.cast::<PyArray4<u8>>().map_err(|_| {
+                PyTypeError::new_err(
+                    "out: expected a numpy.ndarray of dtype uint8 with 4 dimensions",
+                )
+            })?;
+            if array.shape() != want || !array.is_c_contiguous() {
+                return Err(shape_error("out", &want, array.shape()));
+            }
+            array.clone()
+        }
+    };
+    {
+        let mut view = array
+            .try_readwrite()
+            .map_err(|_| shape_error("out", &want, &want))?;
+        let slice = view
+            .as_slice_mut()
+            .map_err(|_| shape_error("out", &want, &want))?;
+        py.detach(|| {
+            fill_parallel(&boards, slice, PLANES * 64, threads, |board, out| {
+                if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
+                    encode::encode_planes(board, perspective, out);
+                }
+            });
+        });
+    }
+    Ok(array)
+}
+
+/// Legal-move masks for a batch: bool, shape (N, 4672), True at the AlphaZero index of every
+/// legal move (see `move_to_index`), from the side to move's point of view. Each row has
+/// exactly as many True entries as the position has legal moves. `positions`, `out` and
+/// `threads` as in `encode_planes` (`out`: bool, shape (N, 4672)).
+#[pyfunction]
+#[pyo3(signature = (positions, out = None, threads = 1))]
+fn legal_move_mask<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    check_threads(threads)?;
+    let boards = boards(positions)?;
+    let want = [boards.len(), MOVE_INDICES];
+    let array = match out {
+        None => PyArray2::<bool>::zeros(py, want, false),
+        Some(out) => {
+            let array = out.cast::<PyArray2<bool>>().map_err(|_| {
+                PyTypeError::new_err(
+                    "out: expected a numpy.ndarray of dtype bool with 2 dimensions",
+                )
+            })?;
+            if array.shape() != want || !array.is_c_contiguous() {
+                return Err(shape_error("out", &want, array.shape()));
+            }
+            array.clone()
+        }
+    };
+    {
+        let mut view = array
+            .try_readwrite()
+            .map_err(|_| shape_error("out", &want, &want))?;
+        let slice = view
+            .as_slice_mut()
+            .map_err(|_| shape_error("out", &want, &want))?;
+        py.detach(|| {
+            fill_parallel(&boards, slice, MOVE_INDICES, threads, |board, out| {
+                if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
+                    encode::legal_move_mask(board, out);
+                }
+            });
+        });
+    }
+    Ok(array)
+}
+
+/// The AlphaZero 8x8x73 index of the legal `move` in `board`: from_square * 73 + plane, both
+/// from the side to move's point of view (ranks flipped for Black). Planes 0-55 queen-like
+/// moves, direction * 7 + distance - 1, directions N, NE, E, SE, S, SW, W, NW; 56-63 knight
+/// moves (file, rank) = (+1,+2), (+2,+1), (+2,-1), (+1,-2), (-1,-2), (-2,-1), (-2,+1),
+/// (-1,+2); 64-72 under-promotions 64 + 3 * piece + direction, piece knight, bishop, rook,
+/// direction file -1, 0, +1. Queen promotions are queen-like moves; castling is the king's
+/// move onto its own rook's square. Raises MoveError for a move that is not legal there.
+#[pyfunction]
+fn move_to_index(board: &Bound<'_, PyAny>, r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
+    let board = board_of(board)?;
+    let mv = r#move.get();
+    if !board.is_legal(mv) {
+        return Err(move_error(format!("illegal move {} in {board}", mv.uci())));
+    }
+    encode::move_index(&board, mv)
+        .ok_or_else(|| move_error(format!("no index for {} in {board}", mv.uci())))
+}
+
+/// The legal move of `board` with this index (see `move_to_index`). Raises MoveError for an
+/// index of no legal move there.
+#[pyfunction]
+fn index_to_move<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    index: i64,
+) -> PyResult<Bound<'py, PyMove>> {
+    let chess960 = board
+        .cast::<PyBoard>()
+        .map(|b| b.borrow().chess960_mode())
+        .ok();
+    let board = board_of(board)?;
+    let mv = usize::try_from(index)
+        .ok()
+        .and_then(|i| encode::index_move(&board, i))
+        .ok_or_else(|| move_error(format!("index {index} is no legal move in {board}")))?;
+    Ok(move_object(
+        py,
+        mv,
+        chess960.unwrap_or_else(|| board.is_chess960()),
+    ))
+}
+
+/// The indices (int64, shape (N,)) of `moves[i]` in `positions[i]`: training labels.
+/// `moves` holds Moves or UCI strings. Raises MoveError naming the pair for an illegal move,
+/// ValueError when the two lengths differ.
+#[pyfunction]
+fn move_indices<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    moves: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let boards = boards(positions)?;
+    let mut indices = Vec::with_capacity(boards.len());
+    let mut count = 0;
+    for (i, item) in moves.try_iter()?.enumerate() {
+        let item = item?;
+        let Some(board) = boards.get(i) else {
+            count = i + 1;
+            continue;
+        };
+        let mv = if let Ok(mv) = item.cast::<PyMove>() {
+            let mv = mv.get().get();
+            if !board.is_legal(mv) {
+                return Err(move_error(format!(
+                    "move {i}: illegal move {mv} in {board}"
+                )));
+            }
+            mv
+        } else if let Ok(text) = item.extract::<String>() {
+            board
+                .parse_uci(&text)
+                .map_err(|e| move_error(format!("move {i}: {text}: {e}")))?
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "move {i}: expected a movegen.Move or a UCI string"
+            )));
+        };
+        let index = encode::move_index(board, mv)
+            .ok_or_else(|| move_error(format!("move {i}: no index for {mv}")))?;
+        indices.push(index as i64);
+        count = i + 1;
+    }
+    if count != boards.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} positions but {count} moves",
+            boards.len()
+        )));
+    }
+    Ok(PyArray1::from_vec(py, indices))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(encode_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_move_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(move_to_index, m)?)?;
+    m.add_function(wrap_pyfunction!(index_to_move, m)?)?;
+    m.add_function(wrap_pyfunction!(move_indices, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,663 @@
+//! `Board`, `Move`, `Piece` and `Outcome`, with python-chess's names where the meaning is the
+//! same. Moves and pieces are immutable objects made once and shared (a 16-bit move has 32,768
+//! encodings, twice for the two notations), so listing moves hands out references instead of
+//! allocating.
+
+use crate::{fen_error, move_error};
+use movegen::{Color, Outcome as RustOutcome, Role, Square};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{IntoPyDict, PyList, PyTuple, PyType};
+
+/// A legal move of some position: made by a `Board`, never directly.
+///
+/// `from_square` and `to_square` are 0..63 (a1 = 0), as in python-chess, and so is castling:
+/// the king's destination (e1g1) in standard chess, king-takes-rook (e1h1) on Chess960 boards.
+/// `uci()` writes the same squares. Moves are immutable, hashable and compare equal when they
+/// are the same move in the same notation.
+#[pyclass(frozen, eq, hash, module = "movegen", name = "Move")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMove {
+    raw: u16,
+    chess960: bool,
+}
+
+impl PyMove {
+    pub(crate) fn get(&self) -> movegen::Move {
+        // Every PyMove is made from a valid encoding (see `move_object`).
+        movegen::Move::from_raw(self.raw).unwrap_or(movegen::Move::new(
+            Square::A1,
+            Square::A1,
+            movegen::MoveKind::Normal,
+        ))
+    }
+
+    fn text(&self) -> movegen::Uci {
+        if self.chess960 {
+            self.get().uci_chess960()
+        } else {
+            self.get().uci()
+        }
+    }
+}
+
+// python-chess's names for the squares, which clippy would rather not see on methods.
+#[allow(clippy::wrong_self_convention)]
+#[pymethods]
+impl PyMove {
+    /// The origin square, 0..63 (a1 = 0).
+    #[getter]
+    fn from_square(&self) -> u8 {
+        self.get().from() as u8
+    }
+
+    /// The destination square, 0..63; for castling the king's destination in standard chess,
+    /// its rook's square on Chess960 boards (python-chess's convention).
+    #[getter]
+    fn to_square(&self) -> u8 {
+        let mv = self.get();
+        if mv.is_castling() && !self.chess960 {
+            mv.castling_king_target() as u8
+        } else {
+            mv.to() as u8
+        }
+    }
+
+    /// The promotion piece type (2 knight, 3 bishop, 4 rook, 5 queen, as python-chess), or
+    /// None.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        self.get().promotion().map(piece_type)
+    }
+
+    /// The crate's 16-bit encoding: from (bits 0-5), to (6-11, the rook's square for
+    /// castling), kind (12-15).
+    #[getter]
+    fn raw(&self) -> u16 {
+        self.raw
+    }
+
+    /// The UCI text: `e2e4`, `e7e8q`; castling as `e1g1`, or `e1h1` on Chess960 boards.
+    fn uci(&self) -> String {
+        self.text().to_string()
+    }
+
+    /// Whether this is castling.
+    fn is_castling(&self) -> bool {
+        self.get().is_castling()
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.uci())
+    }
+}
+
+/// python-chess's piece type number: 1 pawn to 6 king.
+fn piece_type(role: Role) -> u8 {
+    role.index() as u8 + 1
+}
+
+/// The shared Move object for `mv` in one notation.
+pub(crate) fn move_object<'py>(
+    py: Python<'py>,
+    mv: movegen::Move,
+    chess960: bool,
+) -> Bound<'py, PyMove> {
+    static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+    let table = MOVES.get_or_init(py, || {
+        (0..2 * 32768u32)
+            .map(|i| {
+                let raw = (i % 32768) as u16;
+                Py::new(
+                    py,
+                    PyMove {
+                        raw,
+                        chess960: i >= 32768,
+                    },
+                )
+                .expect("allocating a Move at import")
+            })
+            .collect()
+    });
+    // Valid encodings are below 32,768 (kind bits 12-14; bit 15 is clear).
+    let index = usize::from(mv.raw() & 0x7fff) + 32768 * usize::from(chess960);
+    table[index].bind(py).clone()
+}
+
+/// A piece: `piece_type` 1 (pawn) to 6 (king) and `color` (True for White), as python-chess.
+#[pyclass(frozen, eq, hash, module = "movegen", name = "Piece")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPiece {
+    piece: movegen::Piece,
+}
+
+#[pymethods]
+impl PyPiece {
+    /// 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king.
+    #[getter]
+    fn piece_type(&self) -> u8 {
+        piece_type(self.piece.role)
+    }
+
+    /// True for White.
+    #[getter]
+    fn color(&self) -> bool {
+        self.piece.color == Color::White
+    }
+
+    /// The FEN letter: `N` for a white knight, `n` for a black one.
+    fn symbol(&self) -> String {
+        self.piece.to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.symbol())
+    }
+}
+
+/// Why a game is over: `termination` is "checkmate", "stalemate", "insufficient_material",
+/// "fifty_moves" or "threefold_repetition"; `winner` True (White), False (Black) or None.
+#[pyclass(frozen, eq, module = "movegen", name = "Outcome")]
+#[derive(Clone, PartialEq)]
+pub struct PyOutcome {
+    outcome: RustOutcome,
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// "checkmate", "stalemate", "insufficient_material", "fifty_moves" or
+    /// "threefold_repetition".
+    #[getter]
+    fn termination(&self) -> &'static str {
+        match self.outcome {
+            RustOutcome::Checkmate { .. } => "checkmate",
+            RustOutcome::Stalemate => "stalemate",
+            RustOutcome::InsufficientMaterial => "insufficient_material",
+            RustOutcome::FiftyMoves => "fifty_moves",
+            _ => "threefold_repetition",
+        }
+    }
+
+    /// True if White won, False if Black won, None for a draw.
+    #[getter]
+    fn winner(&self) -> Option<bool> {
+        self.outcome.winner().map(|c| c == Color::White)
+    }
+
+    /// "1-0", "0-1" or "1/2-1/2".
+    fn result(&self) -> &'static str {
+        self.outcome.result()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(termination={:?}, winner={})",
+            self.termination(),
+            match self.winner() {
+                Some(true) => "True",
+                Some(false) => "False",
+                None => "None",
+            }
+        )
+    }
+}
+
+/// A chess position with its move stack. `Board()` is the start position; `Board(fen)` any
+/// position the crate accepts (standard FEN, X-FEN and Shredder-FEN castling, Chess960).
+/// `chess960` chooses the castling notation (king-takes-rook); by default it is on when the
+/// position's castling rights need Chess960 rules.
+///
+/// Raises `FenError` (a `ValueError`) for a bad FEN, with the field and the fault.
+#[pyclass(module = "movegen", name = "Board")]
+#[derive(Clone)]
+pub struct PyBoard {
+    pub(crate) board: movegen::Board,
+    chess960: bool,
+    /// The moves played, each with the position before it.
+    stack: Vec<(movegen::Move, movegen::Board)>,
+}
+
+impl PyBoard {
+    fn new_from(board: movegen::Board, chess960: Option<bool>) -> PyBoard {
+        PyBoard {
+            board,
+            chess960: chess960.unwrap_or_else(|| board.is_chess960()),
+            stack: Vec::new(),
+        }
+    }
+
+    fn list<'py>(&self, py: Python<'py>, moves: movegen::MoveList) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            moves.iter().map(|&mv| move_object(py, mv, self.chess960)),
+        )
+    }
+
+    fn wrap<'py>(&self, py: Python<'py>, mv: movegen::Move) -> Bound<'py, PyMove> {
+        move_object(py, mv, self.chess960)
+    }
+
+    /// Whether moves are written in Chess960 notation.
+    pub(crate) fn chess960_mode(&self) -> bool {
+        self.chess960
+    }
+
+    /// The keys of the positions before this one, oldest first (for repetitions).
+    fn history(&self) -> Vec<u64> {
+        self.stack.iter().map(|(_, before)| before.hash()).collect()
+    }
+
+    fn play(&mut self, mv: movegen::Move) -> PyResult<()> {
+        let next = self.board.play(mv).map_err(move_error)?;
+        self.stack.push((mv, self.board));
+        self.board = next;
+        Ok(())
+    }
+
+    fn legal(&self, mv: &PyMove) -> PyResult<movegen::Move> {
+        let m = mv.get();
+        if self.board.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(move_error(format!(
+                "illegal move {} in {}",
+                mv.uci(),
+                self.board
+            )))
+        }
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (fen = None, chess960 = None))]
+    fn py_new(fen: Option<&str>, chess960: Option<bool>) -> PyResult<PyBoard> {
+        let board = match fen {
+            None => movegen::Board::startpos(),
+            Some(text) => movegen::Board::from_fen(text).map_err(fen_error)?,
+        };
+        Ok(PyBoard::new_from(board, chess960))
+    }
+
+    /// The FEN: X-FEN castling, and an en-passant square only when a pawn of the side to move
+    /// stands beside the pawn that just advanced two squares (python-chess's
+    /// `fen(en_passant="xfen")`).
+    fn fen(&self) -> String {
+        self.board.to_string()
+    }
+
+    /// The FEN with Shredder-FEN castling (rook files, `HAha`).
+    fn shredder_fen(&self) -> String {
+        self.board.shredder_fen().to_string()
+    }
+
+    /// A copy; with `stack=False`, without the move stack.
+    #[pyo3(signature = (stack = true))]
+    fn copy(&self, stack: bool) -> PyBoard {
+        let mut copy = self.clone();
+        if !stack {
+            copy.stack.clear();
+        }
+        copy
+    }
+
+    /// The starting position of the move stack, as a Board.
+    fn root(&self) -> PyBoard {
+        let root = self.stack.first().map_or(self.board, |(_, b)| *b);
+        PyBoard::new_from(root, Some(self.chess960))
+    }
+
+    /// True when White is to move.
+    #[getter]
+    fn turn(&self) -> bool {
+        self.board.side_to_move() == Color::White
+    }
+
+    /// Whether moves are written in Chess960 notation (castling king-takes-rook).
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[getter]
+    fn halfmove_clock(&self) -> u16 {
+        self.board.halfmove_clock()
+    }
+
+    /// The move number, incremented after Black's move.
+    #[getter]
+    fn fullmove_number(&self) -> u16 {
+        self.board.fullmove_number()
+    }
+
+    /// The en-passant square (0..63), kept only when a pawn of the side to move stands beside
+    /// the pawn that just advanced two squares; else None.
+    #[getter]
+    fn ep_square(&self) -> Option<u8> {
+        self.board.en_passant().map(|sq| sq as u8)
+    }
+
+    /// The moves played, oldest first.
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.stack.iter().map(|&(mv, _)| self.wrap(py, mv)))
+    }
+
+    /// The piece on `square` (0..63), or None. Raises ValueError for a square out of range.
+    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<PyPiece>>> {
+        static PIECES: PyOnceLock<Vec<Py<PyPiece>>> = PyOnceLock::new();
+        let sq = u8::try_from(square)
+            .ok()
+            .and_then(|s| Square::try_from(s).ok())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("square {square} is out of range (0 to 63)"))
+            })?;
+        let pieces = PIECES.get_or_init(py, || {
+            Color::ALL
+                .into_iter()
+                .flat_map(|color| Role::ALL.into_iter().map(move |role| (color, role)))
+                .map(|(color, role)| {
+                    Py::new(
+                        py,
+                        PyPiece {
+                            piece: movegen::Piece { color, role },
+                        },
+                    )
+                    .expect("allocating a Piece")
+                })
+                .collect()
+        });
+        Ok(self
+            .board
+            .piece_at(sq)
+            .map(|p| pieces[p.color.index() * 6 + p.role.index()].clone_ref(py)))
+    }
+
+    /// The legal moves, as a list.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.list(py, self.board.legal_moves())
+    }
+
+    /// The noisy legal moves: captures (en passant included) and promotions.
+    fn noisy_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.list(py, self.board.noisy_moves())
+    }
+
+    /// The quiet legal moves: all the others, castling included.
+    fn quiet_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.list(py, self.board.quiet_moves())
+    }
+
+    /// The number of legal moves, counted without listing them.
+    fn legal_move_count(&self) -> usize {
+        self.board.count_moves()
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.board.is_legal(r#move.get())
+    }
+
+    /// Whether the legal `move` gives check. Raises MoveError for an illegal move.
+    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.board.gives_check(self.legal(&r#move)?))
+    }
+
+    /// Plays the legal `move`. Raises MoveError for an illegal one.
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        let mv = r#move.get();
+        self.play(mv)
+    }
+
+    /// Plays the move written in UCI (`e2e4`, `e7e8q`, castling `e1g1` or `e1h1`) and returns
+    /// it. Raises MoveError for bad text or an illegal move.
+    fn push_uci<'py>(&mut self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self.board.parse_uci(uci).map_err(move_error)?;
+        self.play(mv)?;
+        Ok(self.wrap(py, mv))
+    }
+
+    /// Plays the move written in SAN (read leniently: `Nf3`, `0-0`, `e8Q`, `exd5+!`) and
+    /// returns it. Raises MoveError for bad text, an illegal or an ambiguous move.
+    fn push_san<'py>(&mut self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self.board.parse_san_lenient(san).map_err(move_error)?;
+        self.play(mv)?;
+        Ok(self.wrap(py, mv))
+    }
+
+    /// Takes back the last move and returns it. Raises IndexError when no move was played.
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let (mv, before) = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        self.board = before;
+        Ok(self.wrap(py, mv))
+    }
+
+    /// The last move played. Raises IndexError when no move was played.
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let &(mv, _) = self
+            .stack
+            .last()
+            .ok_or_else(|| PyIndexError::new_err("peek from empty move stack"))?;
+        Ok(self.wrap(py, mv))
+    }
+
+    /// The SAN of the legal `move` (`Nf3`, `exd5`, `O-O`, `e8=Q+`). Raises MoveError for an
+    /// illegal move.
+    fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        Ok(self.board.san(self.legal(&r#move)?).to_string())
+    }
+
+    /// The legal move written `san` (read leniently, as `push_san`). Raises MoveError.
+    fn parse_san<'py>(&self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self.board.parse_san_lenient(san).map_err(move_error)?;
+        Ok(self.wrap(py, mv))
+    }
+
+    /// The legal move written `uci`. Raises MoveError.
+    fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self.board.parse_uci(uci).map_err(move_error)?;
+        Ok(self.wrap(py, mv))
+    }
+
+    /// The UCI text of `move` in this board's notation.
+    fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
+        let mv = r#move.get();
+        if self.chess960 {
+            mv.uci_chess960().to_string()
+        } else {
+            self.board.uci(mv).to_string()
+        }
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.board.in_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.board.is_checkmate()
+    }
+
+    /// Whether the side to move is stalemated.
+    fn is_stalemate(&self) -> bool {
+        self.board.is_stalemate()
+    }
+
+    /// Whether neither side can checkmate: only kings, a single minor piece beside them, or
+    /// bishops all on squares of one colour.
+    fn is_insufficient_material(&self) -> bool {
+        self.board.has_insufficient_material()
+    }
+
+    /// Whether 100 plies passed without a capture or pawn move (python-chess also asks for a
+    /// legal move: a mate on the hundredth ply is not a draw there, and `outcome()` reports
+    /// the mate here too).
+    fn is_fifty_moves(&self) -> bool {
+        self.board.is_fifty_moves()
+    }
+
+    /// Whether this position occurred at least `count` times (this time included) since the
+    /// last capture or pawn move, by the crate's key (placement, side, castling rights, en
+    /// passant as the board keeps it).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        count <= 1 || 1 + self.board.repetitions(&self.history()) >= count
+    }
+
+    /// The outcome if the game is over or drawn by rule, else None: checkmate, stalemate,
+    /// insufficient material, fifty moves, threefold repetition (the crate's rules: compared
+    /// with python-chess's `outcome(claim_draw=True)`, draws are found only on the board as
+    /// it is, not one move ahead, and there is no 75-move or fivefold rule apart from these).
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.board
+            .outcome(&self.history())
+            .map(|outcome| PyOutcome { outcome })
+    }
+
+    /// The Zobrist key: equal to python-chess's `chess.polyglot.zobrist_hash` in standard
+    /// chess (Chess960 rights with a rook off the corners add the crate's documented keys).
+    fn zobrist_hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// This position as a python-chess board, with the move stack replayed. Needs `chess`.
+    fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let chess = py.import("chess")?;
+        let root = self.stack.first().map_or(self.board, |(_, b)| *b);
+        let board = chess.getattr("Board")?.call(
+            (root.to_string(),),
+            Some(&[("chess960", self.chess960)].into_py_dict(py)?),
+        )?;
+        for &(mv, _) in &self.stack {
+            let text = if self.chess960 {
+                mv.uci_chess960()
+            } else {
+                mv.uci()
+            };
+            board.call_method1("push_uci", (text.as_str(),))?;
+        }
+        Ok(board)
+    }
+
+    /// A movegen board from a python-chess board (its root position and move stack).
+    #[classmethod]
+    fn from_chess(_cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+        let chess960: bool = board.getattr("chess960")?.extract()?;
+        let root = board.call_method0("root")?;
+        let fen: String = root.call_method0("fen")?.extract()?;
+        let mut ours = PyBoard::new_from(
+            movegen::Board::from_fen(&fen).map_err(fen_error)?,
+            Some(chess960),
+        );
+        for mv in board.getattr("move_stack")?.try_iter()? {
+            let text: String = mv?.call_method0("uci")?.extract()?;
+            let mv = ours.board.parse_uci(&text).map_err(move_error)?;
+            ours.play(mv)?;
+        }
+        Ok(ours)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyBoard>()
+            .is_ok_and(|o| o.borrow().board == self.board)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        Hash::hash(&self.board, &mut hasher);
+        hasher.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.board)
+    }
+
+    /// The board as eight lines of piece letters, `.` for empty squares, rank 8 first.
+    fn __str__(&self) -> String {
+        let mut text = String::new();
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let sq = Square::new(rank * 8 + file);
+                text.push(self.board.piece_at(sq).map_or('.', |p| p.char()));
+                text.push(if file == 7 { '\n' } else { ' ' });
+            }
+        }
+        text.pop();
+        text
+    }
+
+    fn __copy__(&self) -> PyBoard {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
+        self.clone()
+    }
+
+    /// Pickling: the root FEN, the notation and the moves played (as 16-bit encodings).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let root = this.stack.first().map_or(this.board, |(_, b)| *b);
+        let moves: Vec<u16> = this.stack.iter().map(|(mv, _)| mv.raw()).collect();
+        let rebuild = py
+            .import("movegen._movegen")?
+            .getattr("_board_from_state")?;
+        (rebuild, (root.to_string(), this.chess960, moves)).into_pyobject(py)
+    }
+}
+
+/// Rebuilds a pickled Board (see `Board.__reduce__`).
+#[pyfunction]
+fn _board_from_state(fen: &str, chess960: bool, moves: Vec<u16>) -> PyResult<PyBoard> {
+    let mut board = PyBoard::new_from(
+        movegen::Board::from_fen(fen).map_err(fen_error)?,
+        Some(chess960),
+    );
+    for raw in moves {
+        let mv = movegen::Move::from_raw(raw)
+            .ok_or_else(|| move_error(format!("no move has the encoding {raw}")))?;
+        board.play(mv)?;
+    }
+    Ok(board)
+}
+
+/// The position an argument names: a Board, or a FEN string.
+pub(crate) fn board_of(position: &Bound<'_, PyAny>) -> PyResult<movegen::Board> {
+    if let Ok(board) = position.cast::<PyBoard>() {
+        return Ok(board.borrow().board);
+    }
+    if let Ok(fen) = position.extract::<String>() {
+        return movegen::Board::from_fen(&fen).map_err(fen_error);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a movegen.Board or a FEN string, got {}",
+        position.get_type().name()?
+    )))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyBoard>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<PyPiece>()?;
+    m.add_class::<PyOutcome>()?;
+    m.add_function(wrap_pyfunction!(_board_from_state, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! The `movegen._movegen` extension module: Python classes and functions over the movegen
+//! crate. Each function converts its arguments, calls the crate, and converts the answer; no
+//! chess rule is decided here.
+
+mod arrays;
+mod board;
+mod perft;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    movegen,
+    FenError,
+    PyValueError,
+    "A FEN that is not well-formed, or a position movegen cannot handle (the message says which field or fault)."
+);
+create_exception!(
+    movegen,
+    MoveError,
+    PyValueError,
+    "Move text that is not UCI or SAN, a move that is not legal in the position, or a move index of no legal move."
+);
+
+/// A `FenError` with the crate's message.
+pub(crate) fn fen_error(error: movegen::FenError) -> PyErr {
+    FenError::new_err(error.to_string())
+}
+
+/// A `MoveError` with a message.
+pub(crate) fn move_error(message: impl std::fmt::Display) -> PyErr {
+    MoveError::new_err(message.to_string())
+}
+
+#[pymodule]
+fn _movegen(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("BACKEND", movegen::BACKEND.name())?;
+    m.add("STARTING_FEN", movegen::STARTPOS)?;
+    m.add("PLANES", movegen::encode::PLANES)?;
+    m.add("MOVE_INDICES", movegen::encode::MOVE_INDICES)?;
+    m.add("FenError", py.get_type::<FenError>())?;
+    m.add("MoveError", py.get_type::<MoveError>())?;
+    board::register(m)?;
+    perft::register(m)?;
+    arrays::register(m)?;
+    Ok(())
+}

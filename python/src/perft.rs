@@ -1,0 +1,197 @@
+//! Perft from Python: `perft`, `divide`, `perft_stats` and a reusable `Table`, on the crate's
+//! functions, without the GIL while they count.
+
+use crate::board::board_of;
+use movegen::perft::{Table, divide_parallel, perft_hashed};
+use movegen::{Board, Move, Stats, perft_stats as crate_perft_stats};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::time::Duration;
+
+/// A perft hash table of `mib` mebibytes, kept by the caller and reused across calls
+/// (`perft(..., table=t)`): subtree counts by position and depth, shared by the threads.
+/// Raises ValueError for 0 or for memory that cannot be had.
+#[pyclass(frozen, module = "movegen", name = "Table")]
+pub struct PyTable {
+    table: Table,
+}
+
+#[pymethods]
+impl PyTable {
+    #[new]
+    fn py_new(mib: usize) -> PyResult<PyTable> {
+        Table::new(mib)
+            .map(|table| PyTable { table })
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "cannot make a hash table of {mib} MiB (at least 1, and memory that can be allocated)"
+                ))
+            })
+    }
+
+    /// Size in bytes.
+    #[getter]
+    fn bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Table({} MiB)", self.table.bytes() >> 20)
+    }
+}
+
+fn check_args(depth: u32, threads: usize) -> PyResult<()> {
+    if depth > 30 {
+        return Err(PyValueError::new_err(format!(
+            "depth {depth} is out of range (0 to 30)"
+        )));
+    }
+    if threads == 0 || threads > movegen::perft::MAX_THREADS {
+        return Err(PyValueError::new_err(format!(
+            "threads {threads} is out of range (1 to {})",
+            movegen::perft::MAX_THREADS
+        )));
+    }
+    Ok(())
+}
+
+/// Counts per root move (in generation order) without the GIL.
+fn count_divide(
+    py: Python<'_>,
+    board: Board,
+    depth: u32,
+    threads: usize,
+    table: Option<&PyTable>,
+) -> Vec<(Move, u64)> {
+    let table = table.map(|t| &t.table);
+    py.detach(|| {
+        let count = |b: &Board, d: u32| match table {
+            Some(table) => perft_hashed(b, d, table),
+            None => movegen::perft(b, d),
+        };
+        if threads == 1 {
+            board
+                .legal_moves()
+                .into_iter()
+                .map(|mv| (mv, count(&board.play_unchecked(mv), depth - 1)))
+                .collect()
+        } else {
+            divide_parallel(
+                &board,
+                depth,
+                threads,
+                count,
+                Duration::from_secs(3600),
+                |_| {},
+            )
+        }
+    })
+}
+
+/// The number of leaf nodes `depth` plies below `position` (a Board or a FEN), as an exact
+/// int. `threads` threads share the work; `table` (a `Table`) memoises subtrees across calls.
+/// Raises FenError for a bad FEN, ValueError for a depth above 30 or threads outside 1..1024.
+#[pyfunction]
+#[pyo3(signature = (position, depth, threads = 1, table = None))]
+fn perft(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    depth: u32,
+    threads: usize,
+    table: Option<PyRef<'_, PyTable>>,
+) -> PyResult<u128> {
+    check_args(depth, threads)?;
+    let board = board_of(position)?;
+    let table = table.as_deref();
+    if depth == 0 {
+        return Ok(1);
+    }
+    if threads == 1 && table.is_none() {
+        return Ok(u128::from(py.detach(|| movegen::perft(&board, depth))));
+    }
+    if threads == 1
+        && let Some(t) = table
+    {
+        return Ok(u128::from(
+            py.detach(|| perft_hashed(&board, depth, &t.table)),
+        ));
+    }
+    Ok(count_divide(py, board, depth, threads, table)
+        .into_iter()
+        .map(|(_, n)| u128::from(n))
+        .sum())
+}
+
+/// Perft of each root move: a dict from the move's UCI text (the position's notation) to its
+/// count at `depth - 1`. Empty at depth 0. Same arguments and errors as `perft`.
+#[pyfunction]
+#[pyo3(signature = (position, depth, threads = 1, table = None))]
+fn divide<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    depth: u32,
+    threads: usize,
+    table: Option<PyRef<'py, PyTable>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    check_args(depth, threads)?;
+    let board = board_of(position)?;
+    let dict = PyDict::new(py);
+    if depth == 0 {
+        return Ok(dict);
+    }
+    let mut entries: Vec<(String, u64)> = count_divide(py, board, depth, threads, table.as_deref())
+        .into_iter()
+        .map(|(mv, n)| (board.uci(mv).to_string(), n))
+        .collect();
+    entries.sort();
+    for (text, n) in entries {
+        dict.set_item(text, n)?;
+    }
+    Ok(dict)
+}
+
+/// Perft with the breakdown of the Chess Programming Wiki tables, counted at the leaf moves:
+/// a dict with `nodes`, `captures`, `ep`, `castles`, `promotions`, `checks`,
+/// `discovery_checks`, `double_checks`, `checkmates` (the crate's names). No table: the
+/// crate's statistics are not memoised. Same errors as `perft`.
+#[pyfunction]
+#[pyo3(signature = (position, depth, threads = 1))]
+fn perft_stats<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    depth: u32,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    check_args(depth, threads)?;
+    let board = board_of(position)?;
+    let stats: Stats = py.detach(|| {
+        if threads == 1 || depth == 0 {
+            crate_perft_stats(&board, depth)
+        } else {
+            divide_parallel(
+                &board,
+                depth,
+                threads,
+                crate_perft_stats,
+                Duration::from_secs(3600),
+                |_| {},
+            )
+            .into_iter()
+            .fold(Stats::default(), |total, (_, s)| total + s)
+        }
+    });
+    let dict = PyDict::new(py);
+    for (name, value) in stats.fields() {
+        dict.set_item(name, value)?;
+    }
+    Ok(dict)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTable>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(divide, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_stats, m)?)?;
+    Ok(())
+}
