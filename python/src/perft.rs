@@ -166,7 +166,8 @@ fn perft_stats<'py>(
     check_args(depth, threads)?;
     let board = board_of(position)?;
     let stats: Stats = py.detach(|| {
-        if threads == 1 || depth == 0 {
+        // At depth 1 the root moves are the leaf moves, which a divide cannot classify.
+        if threads == 1 || depth <= 1 {
             crate_perft_stats(&board, depth)
         } else {
             divide_parallel(

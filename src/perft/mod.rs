@@ -28,7 +28,7 @@ mod table;
 
 #[cfg(feature = "std")]
 pub use parallel::{MAX_THREADS, Progress, Tally, divide_parallel, perft_hashed};
-pub use stats::{Stats, perft_stats};
+pub use stats::{Stats, perft_stats, perft_stats_move};
 #[cfg(feature = "std")]
 pub use table::Table;
 

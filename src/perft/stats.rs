@@ -113,6 +113,31 @@ pub fn perft_stats(board: &Board, depth: u32) -> Stats {
     stats
 }
 
+/// The statistics of the subtree below the legal move `mv` of `board`, `depth` plies from
+/// `board` (so `mv` itself is the leaf move at depth 1): one root move's share of
+/// [`perft_stats`], which a divide by root move needs. The child position alone cannot give
+/// it at depth 1, since the counts classify the leaf moves. Depth 0 has no moves: the default
+/// (all zero).
+///
+/// ```
+/// use movegen::Board;
+/// use movegen::perft::perft_stats_move;
+///
+/// // Kiwipete: 8 of its 48 moves capture (published).
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let captures: u64 = board.legal_moves().into_iter().map(|mv| perft_stats_move(&board, mv, 1).captures).sum();
+/// assert_eq!(captures, 8);
+/// # Ok::<(), movegen::FenError>(())
+/// ```
+#[must_use]
+pub fn perft_stats_move(board: &Board, mv: Move, depth: u32) -> Stats {
+    match depth {
+        0 => Stats::default(),
+        1 => classify(board, mv, &board.play_unchecked(mv)),
+        _ => perft_stats(&board.play_unchecked(mv), depth - 1),
+    }
+}
+
 /// The kind of the leaf move `mv` from `board`, which led to `child`.
 fn classify(board: &Board, mv: Move, child: &Board) -> Stats {
     let them = board.side_to_move().other();

@@ -2,7 +2,7 @@
 //! terminal; text or JSON out.
 
 use crate::cli::{Position, RunOptions};
-use movegen::perft::{Progress, Table, Tally, divide_parallel, perft_hashed};
+use movegen::perft::{Progress, Table, Tally, divide_parallel, perft_hashed, perft_stats_move};
 use movegen::{BACKEND, Board, Move, Stats, perft, perft_stats};
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -67,11 +67,20 @@ fn run<R: Tally>(
     depth: u32,
     run: &RunOptions,
     count: impl Fn(&Board, u32) -> R + Sync,
+    leaf_move: Option<fn(&Board, Move) -> R>,
 ) -> Counted<R> {
     let start = Instant::now();
     let mut progress = ProgressLine::new(run.quiet);
     let entries = if depth == 0 {
         Vec::new()
+    } else if let (1, Some(leaf_move)) = (depth, leaf_move) {
+        // At depth 1 the root moves are the leaf moves: what is counted is the move itself,
+        // which a count of the child position (at depth 0) cannot see.
+        board
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (mv, leaf_move(board, mv)))
+            .collect()
     } else {
         divide_parallel(
             board,
@@ -121,16 +130,28 @@ pub fn count_nodes(
                 options.hash_mib
             )
         })?;
-        run(board, depth, options, |b, d| perft_hashed(b, d, &table))
+        run(
+            board,
+            depth,
+            options,
+            |b, d| perft_hashed(b, d, &table),
+            None,
+        )
     } else {
-        run(board, depth, options, perft)
+        run(board, depth, options, perft, None)
     };
     Ok(widen(counted, depth))
 }
 
 /// Counts with the breakdown statistics.
 pub fn count_stats(board: &Board, depth: u32, options: &RunOptions) -> Counted<Stats> {
-    let mut counted = run(board, depth, options, perft_stats);
+    let mut counted = run(
+        board,
+        depth,
+        options,
+        perft_stats,
+        Some(|board: &Board, mv| perft_stats_move(board, mv, 1)),
+    );
     if depth == 0 {
         counted.total = perft_stats(board, 0);
     }

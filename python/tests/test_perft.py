@@ -1,0 +1,86 @@
+"""Perft from Python against the published counts of perft.csv, the breakdowns, the table,
+threads, divide and the errors."""
+
+import pytest
+
+import movegen
+from conftest import SLOW, chess960_fens, data_lines, DATA, perft_rows
+
+#: Leaves per row checked by default (every row up to it); MOVEGEN_SLOW=1 raises it.
+BUDGET = 10**9 if SLOW else 2 * 10**7
+
+ROWS = list(perft_rows())
+
+
+@pytest.mark.parametrize("name,fen,depth,nodes", [r[:4] for r in ROWS if r[3] <= BUDGET])
+def test_perft_csv_rows(name, fen, depth, nodes):
+    assert movegen.perft(fen, depth) == nodes
+
+
+def test_every_budgeted_breakdown_cell():
+    checked = 0
+    for name, fen, depth, nodes, breakdown in ROWS:
+        if breakdown is None or nodes > BUDGET // 10:
+            continue
+        stats = movegen.perft_stats(fen, depth, threads=2)
+        assert stats["nodes"] == nodes, (name, depth)
+        for key, value in breakdown.items():
+            assert stats[key] == value, (name, depth, key)
+            checked += 1
+    assert checked > 50
+
+
+def test_threads_table_and_divide_agree():
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    table = movegen.Table(16)
+    assert table.bytes == 16 << 20
+    # Published: Kiwipete depth 4 is 4,085,603.
+    for threads in (1, 2):
+        assert movegen.perft(fen, 4, threads=threads) == 4_085_603
+        assert movegen.perft(fen, 4, threads=threads, table=table) == 4_085_603
+    divide = movegen.divide(movegen.Board(fen), 3, threads=2, table=table)
+    assert sum(divide.values()) == 97_862 and len(divide) == 48
+    assert list(divide) == sorted(divide)
+    assert "e1g1" in divide
+    assert movegen.divide(fen, 0) == {}
+    assert movegen.perft(fen, 0) == 1
+    assert movegen.perft_stats(fen, 0)["nodes"] == 1
+
+
+def test_chess960_divide_uses_king_takes_rook():
+    fen = chess960_fens()[0]
+    divide = movegen.divide(fen, 1)
+    board = movegen.Board(fen)
+    assert set(divide) == {m.uci() for m in board.legal_moves()}
+
+
+def test_totals_are_exact_python_ints():
+    total = movegen.perft(movegen.STARTING_FEN, 5, threads=2)
+    assert type(total) is int and total == 4_865_609
+
+
+def test_bad_arguments():
+    with pytest.raises(movegen.FenError):
+        movegen.perft("not a fen", 1)
+    with pytest.raises(ValueError, match="depth"):
+        movegen.perft(movegen.STARTING_FEN, 31)
+    with pytest.raises(ValueError, match="threads"):
+        movegen.perft(movegen.STARTING_FEN, 1, threads=0)
+    with pytest.raises(OverflowError):
+        movegen.perft(movegen.STARTING_FEN, -1)
+    with pytest.raises(TypeError):
+        movegen.perft(42, 1)
+    with pytest.raises(ValueError):
+        movegen.Table(0)
+
+
+def test_perftsuite_rows_within_budget():
+    checked = 0
+    for line in data_lines(DATA / "perftsuite.epd"):
+        fen, *depths = [part.strip() for part in line.split(";")]
+        for entry in depths[:3]:
+            depth, nodes = entry[1:].split()
+            if int(nodes) <= 10**5:
+                assert movegen.perft(fen, int(depth)) == int(nodes), (fen, depth)
+                checked += 1
+    assert checked > 300
