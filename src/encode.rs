@@ -107,12 +107,76 @@ pub fn encode_planes(board: &Board, perspective: Perspective, out: &mut [u8; PLA
 /// `board.legal_moves().len()` entries are set.
 pub fn legal_move_mask(board: &Board, out: &mut [bool; MOVE_INDICES]) {
     out.fill(false);
-    for mv in board.legal_moves() {
-        if let Some(i) = move_index(board, mv) {
-            out[i] = true;
+    let flip = flip(board);
+    board.generate_moves(|moves| {
+        let from = moves.from.index() ^ flip;
+        let planes = &PLANE_OF[from];
+        let base = from * 73;
+        for to in moves.to {
+            let to = to.index() ^ flip;
+            out[base + usize::from(planes[to])] = true;
+            if moves.role == Role::Pawn && to >= 56 {
+                // Under-promotions: knight, bishop, rook, by file step.
+                let step = (to % 8 + 1) - from % 8;
+                for piece in 0..3 {
+                    out[base + 64 + 3 * piece + step] = true;
+                }
+            }
         }
+        false
+    });
+}
+
+/// 56 for Black to move (ranks flipped), else 0.
+#[inline]
+fn flip(board: &Board) -> usize {
+    if board.side_to_move() == Color::Black {
+        56
+    } else {
+        0
     }
 }
+
+/// The plane of a queen-like or knight move from one square to another (from White's side),
+/// [`NO_PLANE`] for squares no such move joins.
+const PLANE_OF: [[u8; 64]; 64] = {
+    let mut table = [[NO_PLANE; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut to = 0;
+        while to < 64 {
+            let df = (to % 8) as i8 - (from % 8) as i8;
+            let dr = (to / 8) as i8 - (from / 8) as i8;
+            let mut k = 0;
+            while k < 8 {
+                if KNIGHT_STEPS[k].0 == df && KNIGHT_STEPS[k].1 == dr {
+                    table[from][to] = 56 + k as u8;
+                }
+                k += 1;
+            }
+            let distance = if df.abs() > dr.abs() {
+                df.abs()
+            } else {
+                dr.abs()
+            };
+            if distance > 0 && (df == 0 || dr == 0 || df.abs() == dr.abs()) {
+                let mut d = 0;
+                while d < 8 {
+                    if DIRECTIONS[d].0 == df.signum() && DIRECTIONS[d].1 == dr.signum() {
+                        table[from][to] = (d * 7) as u8 + distance as u8 - 1;
+                    }
+                    d += 1;
+                }
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
+/// No queen-like or knight move joins the two squares.
+const NO_PLANE: u8 = u8::MAX;
 
 /// The (file, rank) steps of the eight queen-like directions, in plane order.
 const DIRECTIONS: [(i8, i8); 8] = [
@@ -143,35 +207,20 @@ const KNIGHT_STEPS: [(i8, i8); 8] = [
 /// move of `board` it is always `Some`, and [`index_move`] gives the move back.
 #[must_use]
 pub fn move_index(board: &Board, mv: Move) -> Option<usize> {
-    let flip = if board.side_to_move() == Color::Black {
-        56
-    } else {
-        0
-    };
+    let flip = flip(board);
     let (from, to) = (mv.from().index() ^ flip, mv.to().index() ^ flip);
-    let df = (to % 8) as i8 - (from % 8) as i8;
-    let dr = (to / 8) as i8 - (from / 8) as i8;
     let plane = match mv.promotion() {
         Some(role @ (Role::Knight | Role::Bishop | Role::Rook)) => {
-            if dr != 1 || df.abs() > 1 {
+            if to / 8 != from / 8 + 1 || (to % 8).abs_diff(from % 8) > 1 {
                 return None;
             }
             let piece = role.index() - Role::Knight.index();
-            64 + 3 * piece + (df + 1) as usize
+            64 + 3 * piece + (to % 8 + 1 - from % 8)
         }
-        _ => {
-            if let Some(k) = KNIGHT_STEPS.iter().position(|&s| s == (df, dr)) {
-                56 + k
-            } else {
-                let distance = df.abs().max(dr.abs());
-                if distance == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
-                    return None;
-                }
-                let step = (df.signum(), dr.signum());
-                let direction = DIRECTIONS.iter().position(|&s| s == step)?;
-                direction * 7 + distance as usize - 1
-            }
-        }
+        _ => match PLANE_OF[from][to] {
+            NO_PLANE => return None,
+            plane => usize::from(plane),
+        },
     };
     Some(from * 73 + plane)
 }
@@ -183,12 +232,7 @@ pub fn index_move(board: &Board, index: usize) -> Option<Move> {
     if index >= MOVE_INDICES {
         return None;
     }
-    let flip = if board.side_to_move() == Color::Black {
-        56
-    } else {
-        0
-    };
-    let from = Square::new(((index / 73) ^ flip) as u32);
+    let from = Square::new(((index / 73) ^ flip(board)) as u32);
     if !board.colored(board.side_to_move()).contains(from) {
         return None;
     }

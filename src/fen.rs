@@ -346,29 +346,46 @@ fn back_rank(color: Color) -> Rank {
 }
 
 fn parse_placement(board: &mut Board, placement: &str) -> Result<(), SyntaxError> {
-    let found = placement.split('/').count();
+    // One pass over the characters (splitting at '/' first cost twice as much).
+    let found = placement.bytes().filter(|&b| b == b'/').count() + 1;
     if found != 8 {
         return Err(SyntaxError::RankCount { found });
     }
-    for (i, text) in placement.split('/').enumerate() {
-        let rank_index = 7 - i as u32;
+    let mut rank_index = 7u32;
+    let mut file = 0u32;
+    let mut after_digit = false;
+    for (at, &byte) in placement.as_bytes().iter().enumerate() {
         let rank = rank_index as u8 + 1;
-        let mut file = 0u32;
-        let mut after_digit = false;
-        for c in text.chars() {
-            if let Some(n) = c.to_digit(10) {
-                if after_digit || !(1..=8).contains(&n) {
+        match byte {
+            b'/' => {
+                if file < 8 {
+                    return Err(SyntaxError::RankTooShort { rank });
+                }
+                // Eight ranks, so seven slashes: the index stays above zero here.
+                rank_index = rank_index.saturating_sub(1);
+                file = 0;
+                after_digit = false;
+            }
+            b'0'..=b'9' => {
+                if after_digit || matches!(byte, b'0' | b'9') {
                     return Err(SyntaxError::EmptySquares { rank });
                 }
                 after_digit = true;
-                file += n;
+                file += u32::from(byte - b'0');
                 if file > 8 {
                     return Err(SyntaxError::RankTooLong { rank });
                 }
-            } else {
+            }
+            _ => {
                 after_digit = false;
-                let piece =
-                    Piece::from_char(c).ok_or(SyntaxError::PieceLetter { rank, found: c })?;
+                let Some(piece) = piece_of_byte(byte) else {
+                    // The whole character, for a letter outside ASCII.
+                    let found = placement
+                        .get(at..)
+                        .and_then(|t| t.chars().next())
+                        .unwrap_or('?');
+                    return Err(SyntaxError::PieceLetter { rank, found });
+                };
                 if file >= 8 {
                     return Err(SyntaxError::RankTooLong { rank });
                 }
@@ -376,11 +393,32 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), SyntaxError
                 file += 1;
             }
         }
-        if file < 8 {
-            return Err(SyntaxError::RankTooShort { rank });
-        }
+    }
+    if file < 8 {
+        return Err(SyntaxError::RankTooShort { rank: 1 });
     }
     Ok(())
+}
+
+/// The piece of an ASCII FEN letter.
+#[inline]
+fn piece_of_byte(byte: u8) -> Option<Piece> {
+    let (color, role) = match byte {
+        b'P' => (Color::White, Role::Pawn),
+        b'N' => (Color::White, Role::Knight),
+        b'B' => (Color::White, Role::Bishop),
+        b'R' => (Color::White, Role::Rook),
+        b'Q' => (Color::White, Role::Queen),
+        b'K' => (Color::White, Role::King),
+        b'p' => (Color::Black, Role::Pawn),
+        b'n' => (Color::Black, Role::Knight),
+        b'b' => (Color::Black, Role::Bishop),
+        b'r' => (Color::Black, Role::Rook),
+        b'q' => (Color::Black, Role::Queen),
+        b'k' => (Color::Black, Role::King),
+        _ => return None,
+    };
+    Some(Piece { color, role })
 }
 
 /// One letter of the castling field: `KQkq` (the outermost rook on that side of the king, as in

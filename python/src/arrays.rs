@@ -9,9 +9,24 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods}
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-/// The boards of `positions`: a list (or any iterable) of FEN strings or Boards, or a NumPy
-/// array of strings.
-fn boards(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Board>> {
+/// One position of a batch: a board already made, or a FEN to parse (in the worker threads).
+enum Source {
+    Board(Board),
+    Fen(String),
+}
+
+impl Source {
+    fn board(&self) -> Result<Board, movegen::FenError> {
+        match self {
+            Source::Board(board) => Ok(*board),
+            Source::Fen(fen) => Board::from_fen(fen),
+        }
+    }
+}
+
+/// The positions of `positions`: a list (or any iterable) of FEN strings or Boards, or a
+/// NumPy array of strings. FENs are copied out here and parsed later, without the GIL.
+fn sources(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
     if positions.cast::<pyo3::types::PyString>().is_ok() {
         return Err(PyTypeError::new_err(
             "positions must be a list of FENs or Boards, not one string",
@@ -26,41 +41,74 @@ fn boards(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Board>> {
                 .map_or("?".into(), |n| n.to_string())
         ))
     })?;
-    let mut boards = Vec::with_capacity(positions.len().unwrap_or(0));
+    let mut sources = Vec::with_capacity(positions.len().unwrap_or(0));
     for (i, item) in iter.enumerate() {
         let item = item?;
-        boards.push(board_of(&item).map_err(|e| {
-            let py = item.py();
-            let message = e.value(py).to_string();
-            let kind = e.get_type(py);
-            PyErr::from_type(kind, format!("position {i}: {message}"))
-        })?);
+        if let Ok(board) = item.cast::<PyBoard>() {
+            sources.push(Source::Board(board.borrow().board));
+        } else if let Ok(fen) = item.extract::<String>() {
+            sources.push(Source::Fen(fen));
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "position {i}: expected a movegen.Board or a FEN string, got {}",
+                item.get_type().name()?
+            )));
+        }
     }
-    Ok(boards)
+    Ok(sources)
 }
 
-/// Fills `out` (one `chunk`-sized piece per board) with `fill`, on `threads` threads.
+/// The boards of `positions`, parsed now (for the functions that need them one by one).
+fn boards(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Board>> {
+    sources(positions)?
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.board().map_err(|e| position_error(i, e)))
+        .collect()
+}
+
+fn position_error(index: usize, error: movegen::FenError) -> PyErr {
+    crate::FenError::new_err(format!("position {index}: {error}"))
+}
+
+/// Parses each source and fills its `chunk`-sized piece of `out` with `fill`, on `threads`
+/// threads. Returns the first position that is not a valid FEN, with its error (the pieces
+/// of the other positions are filled all the same).
 fn fill_parallel<T: Send>(
-    boards: &[Board],
+    sources: &[Source],
     out: &mut [T],
     chunk: usize,
     threads: usize,
     fill: impl Fn(&Board, &mut [T]) + Sync,
-) {
-    let per_thread = boards.len().div_ceil(threads.max(1)).max(1);
+) -> Option<(usize, movegen::FenError)> {
+    let per_thread = sources.len().div_ceil(threads.max(1)).max(1);
     std::thread::scope(|scope| {
-        for (boards, out) in boards
+        let workers: Vec<_> = sources
             .chunks(per_thread)
             .zip(out.chunks_mut(per_thread * chunk))
-        {
-            let fill = &fill;
-            scope.spawn(move || {
-                for (board, out) in boards.iter().zip(out.chunks_mut(chunk)) {
-                    fill(board, out);
-                }
-            });
-        }
-    });
+            .enumerate()
+            .map(|(t, (sources, out))| {
+                let fill = &fill;
+                scope.spawn(move || {
+                    let mut first_error = None;
+                    for (i, (source, out)) in sources.iter().zip(out.chunks_mut(chunk)).enumerate()
+                    {
+                        match source.board() {
+                            Ok(board) => fill(&board, out),
+                            Err(e) => {
+                                first_error.get_or_insert((t * per_thread + i, e));
+                            }
+                        }
+                    }
+                    first_error
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .filter_map(|w| w.join().ok().flatten())
+            .min_by_key(|&(i, _)| i)
+    })
 }
 
 fn check_threads(threads: usize) -> PyResult<()> {
@@ -110,8 +158,8 @@ fn encode_planes<'py>(
             )));
         }
     };
-    let boards = boards(positions)?;
-    let want = [boards.len(), PLANES, 8, 8];
+    let sources = sources(positions)?;
+    let want = [sources.len(), PLANES, 8, 8];
     let array = match out {
         None => PyArray4::<u8>::zeros(py, want, false),
         Some(out) => {
@@ -133,13 +181,16 @@ fn encode_planes<'py>(
         let slice = view
             .as_slice_mut()
             .map_err(|_| shape_error("out", &want, &want))?;
-        py.detach(|| {
-            fill_parallel(&boards, slice, PLANES * 64, threads, |board, out| {
+        let error = py.detach(|| {
+            fill_parallel(&sources, slice, PLANES * 64, threads, |board, out| {
                 if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
                     encode::encode_planes(board, perspective, out);
                 }
-            });
+            })
         });
+        if let Some((i, e)) = error {
+            return Err(position_error(i, e));
+        }
     }
     Ok(array)
 }
@@ -157,8 +208,8 @@ fn legal_move_mask<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     check_threads(threads)?;
-    let boards = boards(positions)?;
-    let want = [boards.len(), MOVE_INDICES];
+    let sources = sources(positions)?;
+    let want = [sources.len(), MOVE_INDICES];
     let array = match out {
         None => PyArray2::<bool>::zeros(py, want, false),
         Some(out) => {
@@ -180,13 +231,16 @@ fn legal_move_mask<'py>(
         let slice = view
             .as_slice_mut()
             .map_err(|_| shape_error("out", &want, &want))?;
-        py.detach(|| {
-            fill_parallel(&boards, slice, MOVE_INDICES, threads, |board, out| {
+        let error = py.detach(|| {
+            fill_parallel(&sources, slice, MOVE_INDICES, threads, |board, out| {
                 if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
                     encode::legal_move_mask(board, out);
                 }
-            });
+            })
         });
+        if let Some((i, e)) = error {
+            return Err(position_error(i, e));
+        }
     }
     Ok(array)
 }
