@@ -289,16 +289,20 @@ impl Board {
     /// # Ok::<(), FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
-        let mut fields = fen.split_ascii_whitespace();
-        let found = fen.split_ascii_whitespace().count();
+        // One pass over the fields, counting those beyond the sixth.
+        let mut parts = [""; 6];
+        let mut found = 0;
+        for field in fen.split_ascii_whitespace() {
+            if let Some(slot) = parts.get_mut(found) {
+                *slot = field;
+            }
+            found += 1;
+        }
         if !(4..=6).contains(&found) {
             return Err(SyntaxError::FieldCount { found }.into());
         }
-        let (Some(placement), Some(side), Some(castling), Some(ep)) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
-            return Err(SyntaxError::FieldCount { found }.into());
-        };
+        let [placement, side, castling, ep, halfmove, fullmove] = parts;
+        let mut fields = [halfmove, fullmove].into_iter().take(found - 4);
         let mut board = Board::empty();
         parse_placement(&mut board, placement)?;
         let side = match side {
