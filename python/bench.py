@@ -43,7 +43,7 @@ except ImportError:  # pragma: no cover
 
 
 def positions(count, seed=11):
-    """FENs from seeded random self-play (python-chess when installed, else movegen)."""
+    """FENs from seeded random self-play (played with movegen)."""
     rng = random.Random(seed)
     fens = []
     while len(fens) < count:

@@ -1,5 +1,5 @@
 //! The backend decision of `build.rs` (gen/backend.rs), for CPUs and flags this machine cannot
-//! show: Zen 1/2 with `target-cpu=native`, explicit `target-cpu`s, the two override features.
+//! show: Zen 1/2 with `target-cpu=native`, explicit `target-cpu`s, the MOVEGEN_BACKEND override.
 
 #[path = "../gen/backend.rs"]
 mod backend;

@@ -106,7 +106,9 @@ fn fill_parallel<T: Send>(
             .collect();
         workers
             .into_iter()
-            .filter_map(|w| w.join().ok().flatten())
+            // A worker only panics on a bug; pass it on (Python sees a PanicException) rather
+            // than leave its rows unwritten.
+            .filter_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .min_by_key(|&(i, _)| i)
     })
 }

@@ -93,7 +93,21 @@ impl PyMove {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.uci())
+        format!("<Move {}>", self.uci())
+    }
+
+    /// Pickling: the encoding and the notation; unpickling gives the shared object back.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("movegen._movegen")?.getattr("_move_from_raw")?;
+        (rebuild, (self.raw, self.chess960)).into_pyobject(py)
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 }
 
@@ -160,7 +174,15 @@ impl PyPiece {
     }
 
     fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.symbol())
+        format!("<Piece {}>", self.symbol())
+    }
+
+    /// Pickling: the FEN letter.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py
+            .import("movegen._movegen")?
+            .getattr("_piece_from_symbol")?;
+        (rebuild, (self.symbol(),)).into_pyobject(py)
     }
 }
 
@@ -624,6 +646,23 @@ impl PyBoard {
     }
 }
 
+/// Rebuilds a pickled Move (see `Move.__reduce__`): the shared object of that encoding.
+#[pyfunction]
+fn _move_from_raw(py: Python<'_>, raw: u16, chess960: bool) -> PyResult<Py<PyMove>> {
+    let mv = movegen::Move::from_raw(raw)
+        .ok_or_else(|| move_error(format!("no move has the encoding {raw}")))?;
+    Ok(move_object(py, mv, chess960).unbind())
+}
+
+/// Rebuilds a pickled Piece (see `Piece.__reduce__`).
+#[pyfunction]
+fn _piece_from_symbol(symbol: &str) -> PyResult<PyPiece> {
+    symbol
+        .parse::<movegen::Piece>()
+        .map(|piece| PyPiece { piece })
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// Rebuilds a pickled Board (see `Board.__reduce__`).
 #[pyfunction]
 fn _board_from_state(fen: &str, chess960: bool, moves: Vec<u16>) -> PyResult<PyBoard> {
@@ -659,5 +698,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<PyOutcome>()?;
     m.add_function(wrap_pyfunction!(_board_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(_move_from_raw, m)?)?;
+    m.add_function(wrap_pyfunction!(_piece_from_symbol, m)?)?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Perft from Python: `perft`, `divide`, `perft_stats` and a reusable `Table`, on the crate's
 //! functions, without the GIL while they count.
 
-use crate::board::board_of;
+use crate::board::{PyBoard, board_of};
 use movegen::perft::{Table, divide_parallel, perft_hashed};
 use movegen::{Board, Move, Stats, perft_stats as crate_perft_stats};
 use pyo3::exceptions::PyValueError;
@@ -122,7 +122,8 @@ fn perft(
         .sum())
 }
 
-/// Perft of each root move: a dict from the move's UCI text (the position's notation) to its
+/// Perft of each root move: a dict from the move's UCI text (the Board's notation, or the
+/// position's for a FEN: king-takes-rook castling when it needs Chess960 rules) to its
 /// count at `depth - 1`. Empty at depth 0. Same arguments and errors as `perft`.
 #[pyfunction]
 #[pyo3(signature = (position, depth, threads = 1, table = None))]
@@ -135,13 +136,24 @@ fn divide<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     check_args(depth, threads)?;
     let board = board_of(position)?;
+    // A Board in Chess960 notation names its castling moves king-takes-rook, as its Moves do.
+    let chess960 = position
+        .cast::<PyBoard>()
+        .is_ok_and(|b| b.borrow().chess960_mode());
     let dict = PyDict::new(py);
     if depth == 0 {
         return Ok(dict);
     }
     let mut entries: Vec<(String, u64)> = count_divide(py, board, depth, threads, table.as_deref())
         .into_iter()
-        .map(|(mv, n)| (board.uci(mv).to_string(), n))
+        .map(|(mv, n)| {
+            let text = if chess960 {
+                mv.uci_chess960()
+            } else {
+                board.uci(mv)
+            };
+            (text.to_string(), n)
+        })
         .collect();
     entries.sort();
     for (text, n) in entries {

@@ -52,7 +52,12 @@ def test_moves_are_shared_hashable_and_compare_by_value():
     assert a == b
     assert {m for m in a} == set(b)
     assert a[0] is b[0]  # one object per move
-    assert repr(a[0]) == "Move.from_uci('a2a3')"
+    e2e4 = Board().parse_uci("e2e4")
+    assert repr(e2e4) == "<Move e2e4>"
+    for clone in [pickle.loads(pickle.dumps(e2e4)), copy.copy(e2e4), copy.deepcopy(e2e4)]:
+        assert clone is e2e4
+    castle = Board("1k6/8/8/8/8/8/8/RK5R w HA - 0 1").parse_uci("b1a1")
+    assert pickle.loads(pickle.dumps(castle)) is castle and castle.uci() == "b1a1"
 
 
 def test_errors_are_value_errors_with_the_crates_message():
@@ -92,7 +97,8 @@ def test_pieces():
     assert board.piece_at(62).symbol() == "n"
     assert board.piece_at(27) is None
     assert board.piece_at(1) == board.piece_at(6)
-    assert repr(knight) == "Piece.from_symbol('N')"
+    assert repr(knight) == "<Piece N>"
+    assert pickle.loads(pickle.dumps(knight)) == knight
 
 
 def test_san_check_mate_stalemate_material():

@@ -52,6 +52,12 @@ def test_chess960_divide_uses_king_takes_rook():
     divide = movegen.divide(fen, 1)
     board = movegen.Board(fen)
     assert set(divide) == {m.uci() for m in board.legal_moves()}
+    # A standard position on a board in Chess960 notation: the keys follow the board.
+    standard = movegen.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960=True)
+    keys = set(movegen.divide(standard, 1))
+    assert keys == {m.uci() for m in standard.legal_moves()}
+    assert "e1h1" in keys and "e1g1" not in keys
+    assert "e1g1" in movegen.divide(standard.fen(), 1)
 
 
 def test_totals_are_exact_python_ints():

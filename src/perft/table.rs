@@ -53,7 +53,7 @@ impl Table {
     pub fn new(mib: usize) -> Option<Table> {
         let bytes = mib.checked_mul(1 << 20)?;
         let count = (bytes / core::mem::size_of::<Bucket>()).checked_next_power_of_two()?;
-        let count = if count * core::mem::size_of::<Bucket>() > bytes {
+        let count = if count.checked_mul(core::mem::size_of::<Bucket>())? > bytes {
             count / 2
         } else {
             count
