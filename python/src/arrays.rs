@@ -8,6 +8,8 @@ use movegen::encode::{self, MOVE_INDICES, PLANES, Perspective};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use std::sync::Mutex;
+use std::sync::mpsc::sync_channel;
 
 /// One position of a batch: a board already made, or a FEN to parse (in the worker threads).
 enum Source {
@@ -43,19 +45,141 @@ fn sources(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
     })?;
     let mut sources = Vec::with_capacity(positions.len().unwrap_or(0));
     for (i, item) in iter.enumerate() {
-        let item = item?;
-        if let Ok(board) = item.cast::<PyBoard>() {
-            sources.push(Source::Board(board.borrow().board));
-        } else if let Ok(fen) = item.extract::<String>() {
-            sources.push(Source::Fen(fen));
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "position {i}: expected a movegen.Board or a FEN string, got {}",
-                item.get_type().name()?
-            )));
-        }
+        sources.push(source_of(i, &item?)?);
     }
     Ok(sources)
+}
+
+/// Position `i` of a batch: a Board (copied) or a FEN (copied out, parsed later).
+fn source_of(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Source> {
+    if let Ok(board) = item.cast::<PyBoard>() {
+        Ok(Source::Board(board.borrow().board))
+    } else if let Ok(fen) = item.extract::<String>() {
+        Ok(Source::Fen(fen))
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "position {i}: expected a movegen.Board or a FEN string, got {}",
+            item.get_type().name()?
+        )))
+    }
+}
+
+/// How many positions `positions` holds, read before anything else (to size `out`), and the
+/// positions themselves when their count cannot be known without reading them all.
+fn count_positions(positions: &Bound<'_, PyAny>) -> PyResult<(usize, Option<Vec<Source>>)> {
+    match positions.len() {
+        Ok(n) if positions.cast::<pyo3::types::PyString>().is_err() => Ok((n, None)),
+        _ => {
+            let sources = sources(positions)?;
+            Ok((sources.len(), Some(sources)))
+        }
+    }
+}
+
+/// Positions read from Python in one go before they are sent to the workers.
+const BATCH: usize = 1024;
+
+/// Fills `out` (`chunk` elements per position) with `fill` for the `n` positions of
+/// `positions`, on `threads` threads, without the GIL where it can. With more than one thread
+/// the workers start while this thread still reads the positions from Python (which needs
+/// the GIL), batch by batch, so the reading overlaps the work; with one thread it reads them
+/// all, then fills. Errors: the first position that is not a valid FEN, a position of a wrong
+/// type, or an iterable whose length changed.
+fn fill_batch<T: Send>(
+    py: Python<'_>,
+    positions: &Bound<'_, PyAny>,
+    (n, collected): (usize, Option<Vec<Source>>),
+    out: &mut [T],
+    chunk: usize,
+    threads: usize,
+    fill: impl Fn(&Board, &mut [T]) + Sync,
+) -> PyResult<()> {
+    if threads == 1 || collected.is_some() {
+        let sources = match collected {
+            Some(sources) => sources,
+            None => sources(positions)?,
+        };
+        if sources.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "positions: {} items read, but its length was {n}",
+                sources.len()
+            )));
+        }
+        let fill = &fill;
+        let error = py.detach(|| fill_parallel(&sources, out, chunk, threads, fill));
+        return error.map_or(Ok(()), |(i, e)| Err(position_error(i, e)));
+    }
+    let first_error: Mutex<Option<(usize, movegen::FenError)>> = Mutex::new(None);
+    let (sender, receiver) = sync_channel::<(usize, Vec<Source>, &mut [T])>(2 * threads);
+    let receiver = Mutex::new(receiver);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                let (fill, receiver, first_error) = (&fill, &receiver, &first_error);
+                scope.spawn(move || {
+                    while let Some((start, sources, rows)) =
+                        receiver.lock().ok().and_then(|r| r.recv().ok())
+                    {
+                        for (i, (source, row)) in
+                            sources.iter().zip(rows.chunks_mut(chunk)).enumerate()
+                        {
+                            match source.board() {
+                                Ok(board) => fill(&board, row),
+                                Err(e) => {
+                                    if let Ok(mut first) = first_error.lock()
+                                        && first.as_ref().is_none_or(|&(j, _)| start + i < j)
+                                    {
+                                        *first = Some((start + i, e));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        let mut rows = out.chunks_mut(BATCH * chunk);
+        let read = (|| -> PyResult<()> {
+            let mut batch = Vec::with_capacity(BATCH);
+            let mut read = 0;
+            for item in positions.try_iter()? {
+                batch.push(source_of(read, &item?)?);
+                read += 1;
+                if batch.len() == BATCH || read == n {
+                    let Some(slice) = rows.next().filter(|_| read <= n) else {
+                        break;
+                    };
+                    let start = read - batch.len();
+                    if sender
+                        .send((start, std::mem::take(&mut batch), slice))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+            if read != n {
+                return Err(PyValueError::new_err(format!(
+                    "positions: {read} items read, but its length was {n}"
+                )));
+            }
+            Ok(())
+        })();
+        drop(sender);
+        // The workers finish the batches sent; wait for them without the GIL.
+        py.detach(|| {
+            for worker in workers {
+                if let Err(panic) = worker.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+        });
+        read
+    })?;
+    match first_error.into_inner().ok().flatten() {
+        Some((i, e)) => Err(position_error(i, e)),
+        None => Ok(()),
+    }
 }
 
 /// The boards of `positions`, parsed now (for the functions that need them one by one).
@@ -160,8 +284,8 @@ fn encode_planes<'py>(
             )));
         }
     };
-    let sources = sources(positions)?;
-    let want = [sources.len(), PLANES, 8, 8];
+    let counted = count_positions(positions)?;
+    let want = [counted.0, PLANES, 8, 8];
     let array = match out {
         None => PyArray4::<u8>::zeros(py, want, false),
         Some(out) => {
@@ -183,16 +307,19 @@ fn encode_planes<'py>(
         let slice = view
             .as_slice_mut()
             .map_err(|_| shape_error("out", &want, &want))?;
-        let error = py.detach(|| {
-            fill_parallel(&sources, slice, PLANES * 64, threads, |board, out| {
+        fill_batch(
+            py,
+            positions,
+            counted,
+            slice,
+            PLANES * 64,
+            threads,
+            |board, out| {
                 if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
                     encode::encode_planes(board, perspective, out);
                 }
-            })
-        });
-        if let Some((i, e)) = error {
-            return Err(position_error(i, e));
-        }
+            },
+        )?;
     }
     Ok(array)
 }
@@ -210,8 +337,8 @@ fn legal_move_mask<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     check_threads(threads)?;
-    let sources = sources(positions)?;
-    let want = [sources.len(), MOVE_INDICES];
+    let counted = count_positions(positions)?;
+    let want = [counted.0, MOVE_INDICES];
     let array = match out {
         None => PyArray2::<bool>::zeros(py, want, false),
         Some(out) => {
@@ -233,16 +360,19 @@ fn legal_move_mask<'py>(
         let slice = view
             .as_slice_mut()
             .map_err(|_| shape_error("out", &want, &want))?;
-        let error = py.detach(|| {
-            fill_parallel(&sources, slice, MOVE_INDICES, threads, |board, out| {
+        fill_batch(
+            py,
+            positions,
+            counted,
+            slice,
+            MOVE_INDICES,
+            threads,
+            |board, out| {
                 if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
                     encode::legal_move_mask(board, out);
                 }
-            })
-        });
-        if let Some((i, e)) = error {
-            return Err(position_error(i, e));
-        }
+            },
+        )?;
     }
     Ok(array)
 }

@@ -119,3 +119,23 @@ def test_wrong_arrays_and_positions():
         movegen.encode_planes(fens, perspective="black")
     with pytest.raises(ValueError, match="threads"):
         movegen.legal_move_mask(fens, threads=0)
+
+
+def test_threaded_batches_read_while_they_work():
+    """With threads > 1 the positions are read from Python batch by batch while the workers
+    fill: the result, errors and their positions are those of the one-thread path."""
+    fens = [movegen.STARTING_FEN, KIWIPETE] * 1500  # three batches of 1,024 and a part
+    one = movegen.legal_move_mask(fens)
+    assert np.array_equal(movegen.legal_move_mask(fens, threads=2), one)
+    assert np.array_equal(movegen.legal_move_mask(iter(fens), threads=2), one)  # no len()
+    planes = movegen.encode_planes(fens)
+    assert np.array_equal(movegen.encode_planes(np.array(fens), threads=3), planes)
+    bad = list(fens)
+    bad[2500] = "bad fen"
+    bad[1500] = "8/8/8/8/8/8/8/8 w - - 0 1"
+    for threads in (1, 2):
+        with pytest.raises(movegen.FenError, match="position 1500"):
+            movegen.legal_move_mask(bad, threads=threads)
+    bad[1200] = 42
+    with pytest.raises(TypeError, match="position 1200"):
+        movegen.encode_planes(bad, threads=2)
