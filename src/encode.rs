@@ -178,7 +178,9 @@ const PLANE_OF: [[u8; 64]; 64] = {
 /// No queen-like or knight move joins the two squares.
 const NO_PLANE: u8 = u8::MAX;
 
-/// The (file, rank) steps of the eight queen-like directions, in plane order.
+/// The (file, rank) steps of the eight queen-like directions, in plane order. These two tables
+/// are the AlphaZero layout (an external specification, in its order), not the geometry of
+/// `gen/geometry.rs`, which builds the attack tables in an order of its own.
 const DIRECTIONS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),

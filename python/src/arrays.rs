@@ -5,7 +5,10 @@ use crate::board::{PyBoard, PyMove, board_of, move_object};
 use crate::move_error;
 use movegen::Board;
 use movegen::encode::{self, MOVE_INDICES, PLANES, Perspective};
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::ndarray::{Dim, Dimension, IntoDimension};
+use numpy::{
+    Element, PyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Mutex;
@@ -247,6 +250,47 @@ fn check_threads(threads: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// The array a batch fills: the caller's `out` once its dtype, shape and layout are checked,
+/// or a new one of shape `want`.
+fn output_array<'py, T: Element, const N: usize>(
+    py: Python<'py>,
+    out: Option<&Bound<'py, PyAny>>,
+    want: [usize; N],
+    dtype: &str,
+) -> PyResult<Bound<'py, PyArray<T, Dim<[usize; N]>>>>
+where
+    [usize; N]: IntoDimension<Dim = Dim<[usize; N]>>,
+    Dim<[usize; N]>: Dimension,
+{
+    let Some(out) = out else {
+        return Ok(PyArray::<T, _>::zeros(py, want, false));
+    };
+    let array = out.cast::<PyArray<T, Dim<[usize; N]>>>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "out: expected a numpy.ndarray of dtype {dtype} with {N} dimensions"
+        ))
+    })?;
+    if array.shape() != want || !array.is_c_contiguous() {
+        return Err(shape_error("out", &want, array.shape()));
+    }
+    Ok(array.clone())
+}
+
+/// Runs `fill` on the elements of `array`, borrowed writable (an error for a read-only one).
+fn fill_array<T: Element, D: Dimension>(
+    array: &Bound<'_, PyArray<T, D>>,
+    fill: impl FnOnce(&mut [T]) -> PyResult<()>,
+) -> PyResult<()> {
+    let shape = array.shape().to_vec();
+    let mut view = array
+        .try_readwrite()
+        .map_err(|_| shape_error("out", &shape, &shape))?;
+    let slice = view
+        .as_slice_mut()
+        .map_err(|_| shape_error("out", &shape, &shape))?;
+    fill(slice)
+}
+
 fn shape_error(name: &str, want: &[usize], got: &[usize]) -> PyErr {
     PyValueError::new_err(format!(
         "{name}: expected a C-contiguous, writable array of shape {want:?}, got shape {got:?}"
@@ -285,28 +329,8 @@ fn encode_planes<'py>(
         }
     };
     let counted = count_positions(positions)?;
-    let want = [counted.0, PLANES, 8, 8];
-    let array = match out {
-        None => PyArray4::<u8>::zeros(py, want, false),
-        Some(out) => {
-            let array = out.cast::<PyArray4<u8>>().map_err(|_| {
-                PyTypeError::new_err(
-                    "out: expected a numpy.ndarray of dtype uint8 with 4 dimensions",
-                )
-            })?;
-            if array.shape() != want || !array.is_c_contiguous() {
-                return Err(shape_error("out", &want, array.shape()));
-            }
-            array.clone()
-        }
-    };
-    {
-        let mut view = array
-            .try_readwrite()
-            .map_err(|_| shape_error("out", &want, &want))?;
-        let slice = view
-            .as_slice_mut()
-            .map_err(|_| shape_error("out", &want, &want))?;
+    let array = output_array::<u8, _>(py, out, [counted.0, PLANES, 8, 8], "uint8")?;
+    fill_array(&array, |slice| {
         fill_batch(
             py,
             positions,
@@ -319,8 +343,8 @@ fn encode_planes<'py>(
                     encode::encode_planes(board, perspective, out);
                 }
             },
-        )?;
-    }
+        )
+    })?;
     Ok(array)
 }
 
@@ -338,28 +362,8 @@ fn legal_move_mask<'py>(
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     check_threads(threads)?;
     let counted = count_positions(positions)?;
-    let want = [counted.0, MOVE_INDICES];
-    let array = match out {
-        None => PyArray2::<bool>::zeros(py, want, false),
-        Some(out) => {
-            let array = out.cast::<PyArray2<bool>>().map_err(|_| {
-                PyTypeError::new_err(
-                    "out: expected a numpy.ndarray of dtype bool with 2 dimensions",
-                )
-            })?;
-            if array.shape() != want || !array.is_c_contiguous() {
-                return Err(shape_error("out", &want, array.shape()));
-            }
-            array.clone()
-        }
-    };
-    {
-        let mut view = array
-            .try_readwrite()
-            .map_err(|_| shape_error("out", &want, &want))?;
-        let slice = view
-            .as_slice_mut()
-            .map_err(|_| shape_error("out", &want, &want))?;
+    let array = output_array::<bool, _>(py, out, [counted.0, MOVE_INDICES], "bool")?;
+    fill_array(&array, |slice| {
         fill_batch(
             py,
             positions,
@@ -372,8 +376,8 @@ fn legal_move_mask<'py>(
                     encode::legal_move_mask(board, out);
                 }
             },
-        )?;
-    }
+        )
+    })?;
     Ok(array)
 }
 
