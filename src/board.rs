@@ -525,6 +525,23 @@ impl Board {
         *byte = (*byte & !(15 << shift)) | (code << shift);
     }
 
+    /// Sets the pieces of an empty board from what the FEN parser's fast path read (its codes,
+    /// bitboards and keys agree), the hash included.
+    pub(crate) fn set_pieces(&mut self, pieces: &crate::fen::Placement) {
+        let by_code = &pieces.by_code;
+        for role in 0..6 {
+            self.by_role[role] = Bitboard(by_code[role + 1] | by_code[role + 9]);
+        }
+        self.by_color = [
+            Bitboard(by_code[1..7].iter().fold(0, |a, b| a | b)),
+            Bitboard(by_code[9..15].iter().fold(0, |a, b| a | b)),
+        ];
+        for (byte, pair) in self.mailbox.iter_mut().zip(pieces.codes.chunks_exact(2)) {
+            *byte = pair[0] | pair[1] << 4;
+        }
+        self.hash ^= pieces.hash;
+    }
+
     /// Puts a piece on an empty square.
     #[inline(always)]
     pub(crate) fn put(&mut self, color: Color, role: Role, sq: Square) {

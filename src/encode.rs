@@ -107,25 +107,54 @@ pub fn encode_planes(board: &Board, perspective: Perspective, out: &mut [u8; PLA
 /// `board.legal_moves().len()` entries are set.
 pub fn legal_move_mask(board: &Board, out: &mut [bool; MOVE_INDICES]) {
     out.fill(false);
-    let flip = flip(board);
+    let black = board.side_to_move() == Color::Black;
     board.generate_moves(|moves| {
-        let from = moves.from.index() ^ flip;
-        let planes = &PLANE_OF[from];
-        let base = from * 73;
-        for to in moves.to {
-            let to = to.index() ^ flip;
-            out[base + usize::from(planes[to])] = true;
-            if moves.role == Role::Pawn && to >= 56 {
-                // Under-promotions: knight, bishop, rook, by file step.
-                let step = (to % 8 + 1) - from % 8;
-                for piece in 0..3 {
-                    out[base + 64 + 3 * piece + step] = true;
+        // Seen from the side to move: for Black the ranks flip (square ^ 56, bytes swapped).
+        let (from, to) = if black {
+            (moves.from.index() ^ 56, moves.to.0.swap_bytes())
+        } else {
+            (moves.from.index(), moves.to.0)
+        };
+        let segment = &mut out[from * 73..from * 73 + 73];
+        // Every queen-like and knight plane at once, without a branch per target: plane p is
+        // set when the piece's targets hold the square that plane leads to.
+        let targets = &TARGET_OF[from];
+        for (cell, &target) in segment[..64].iter_mut().zip(targets) {
+            *cell = (to >> (target & 63)) & u64::from(target >> 7 ^ 1) & 1 != 0;
+        }
+        if moves.role == Role::Pawn && from >= 48 {
+            // Under-promotions: knight, bishop, rook, by file step -1, 0, +1.
+            for step in 0..3 {
+                let file = (from % 8 + step).wrapping_sub(1);
+                if file < 8 && to & (1 << (56 + file)) != 0 {
+                    for piece in 0..3 {
+                        segment[64 + 3 * piece + step] = true;
+                    }
                 }
             }
         }
         false
     });
 }
+
+/// The inverse of [`PLANE_OF`]: the square each queen-like or knight plane leads to from a
+/// square, with the high bit set for planes that leave the board.
+const TARGET_OF: [[u8; 64]; 64] = {
+    let mut table = [[128; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut to = 0;
+        while to < 64 {
+            let plane = PLANE_OF[from][to];
+            if plane != NO_PLANE {
+                table[from][plane as usize] = to as u8;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+};
 
 /// 56 for Black to move (ranks flipped), else 0.
 #[inline]

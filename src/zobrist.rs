@@ -22,6 +22,26 @@ pub(crate) fn piece(color: Color, role: Role, sq: Square) -> u64 {
     POLYGLOT[64 * kind + sq.index()]
 }
 
+/// The piece keys by mailbox code (`role + 1 + 8 * color`, see `Board`), with zeros for code 0
+/// and the unused codes, so a whole mailbox hashes without a branch per square.
+pub(crate) const PIECE_BY_CODE: [[u64; 64]; 16] = {
+    let mut table = [[0; 64]; 16];
+    let mut code = 0;
+    while code < 16 {
+        let (role, white) = (code % 8, code < 8);
+        if role >= 1 && role <= 6 {
+            let kind = 2 * (role - 1) + white as usize;
+            let mut sq = 0;
+            while sq < 64 {
+                table[code][sq] = POLYGLOT[64 * kind + sq];
+                sq += 1;
+            }
+        }
+        code += 1;
+    }
+    table
+};
+
 /// Key of a set of castling rights (bit 0 white king side .. bit 3 black queen side) with their
 /// rooks. A right whose rook stands on its standard corner (h1, a1, h8, a8) has its Polyglot key
 /// alone; a Chess960 right with its rook on another file adds [`CHESS960_ROOK_FILE`] of that
