@@ -3,6 +3,7 @@
 
 use crate::board::{PyBoard, PyMove, board_of, move_object};
 use crate::move_error;
+use crate::stream;
 use movegen::Board;
 use movegen::encode::{self, MOVE_INDICES, PLANES, Perspective};
 use numpy::ndarray::{Dim, Dimension, IntoDimension};
@@ -11,16 +12,18 @@ use numpy::{
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use std::sync::Mutex;
 use std::sync::mpsc::sync_channel;
 
-/// One position of a batch: a board already made, or a FEN to parse (in the worker threads).
-enum Source {
+/// One position of a batch: a board already made, or a FEN to parse (in the worker threads),
+/// borrowed from its Python string.
+enum Source<'a> {
     Board(Board),
-    Fen(String),
+    Fen(&'a str),
 }
 
-impl Source {
+impl Source<'_> {
     fn board(&self) -> Result<Board, movegen::FenError> {
         match self {
             Source::Board(board) => Ok(*board),
@@ -29,10 +32,11 @@ impl Source {
     }
 }
 
-/// The positions of `positions`: a list (or any iterable) of FEN strings or Boards, or a
-/// NumPy array of strings. FENs are copied out here and parsed later, without the GIL.
-fn sources(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
-    if positions.cast::<pyo3::types::PyString>().is_ok() {
+/// The items of `positions`: a list (or any iterable) of FEN strings or Boards, or a NumPy
+/// array of strings, each held (so the texts borrowed from them stay alive) until the batch
+/// is done.
+fn items<'py>(positions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if positions.cast::<PyString>().is_ok() {
         return Err(PyTypeError::new_err(
             "positions must be a list of FENs or Boards, not one string",
         ));
@@ -46,19 +50,15 @@ fn sources(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
                 .map_or("?".into(), |n| n.to_string())
         ))
     })?;
-    let mut sources = Vec::with_capacity(positions.len().unwrap_or(0));
-    for (i, item) in iter.enumerate() {
-        sources.push(source_of(i, &item?)?);
-    }
-    Ok(sources)
+    iter.collect()
 }
 
-/// Position `i` of a batch: a Board (copied) or a FEN (copied out, parsed later).
-fn source_of(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Source> {
+/// Position `i` of a batch: a Board (copied) or a FEN (borrowed, parsed later).
+fn source_of<'a>(i: usize, item: &'a Bound<'_, PyAny>) -> PyResult<Source<'a>> {
     if let Ok(board) = item.cast::<PyBoard>() {
         Ok(Source::Board(board.borrow().board))
-    } else if let Ok(fen) = item.extract::<String>() {
-        Ok(Source::Fen(fen))
+    } else if let Ok(text) = item.cast::<PyString>() {
+        Ok(Source::Fen(utf8(text)?))
     } else {
         Err(PyTypeError::new_err(format!(
             "position {i}: expected a movegen.Board or a FEN string, got {}",
@@ -67,53 +67,70 @@ fn source_of(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Source> {
     }
 }
 
-/// How many positions `positions` holds, read before anything else (to size `out`), and the
-/// positions themselves when their count cannot be known without reading them all.
-fn count_positions(positions: &Bound<'_, PyAny>) -> PyResult<(usize, Option<Vec<Source>>)> {
-    match positions.len() {
-        Ok(n) if positions.cast::<pyo3::types::PyString>().is_err() => Ok((n, None)),
-        _ => {
-            let sources = sources(positions)?;
-            Ok((sources.len(), Some(sources)))
+/// The sources of a slice of items, `first` the index of the slice's first item.
+fn sources<'a>(first: usize, items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Source<'a>>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| source_of(first + i, item))
+        .collect()
+}
+
+unsafe extern "C" {
+    /// CPython's UTF-8 view of a str (a pointer into the object, cached there for its
+    /// lifetime). Exported by every CPython 3 (part of the limited API from 3.10); pyo3 only
+    /// declares it for 3.10+ builds, so the package's abi3-py39 build declares it here.
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut pyo3::ffi::PyObject,
+        size: *mut pyo3::ffi::Py_ssize_t,
+    ) -> *const std::ffi::c_char;
+}
+
+/// The text of a Python str, borrowed without a copy: pyo3's own `extract::<String>` in an
+/// abi3-py39 build makes a bytes object and a `String` for every FEN, which cost a quarter of
+/// a whole mask batch (`legal_move_mask` over 100,000 FENs: 2.35 to 2.6 million positions a
+/// second with the borrow, see the commit).
+fn utf8<'a>(text: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+    let mut size: pyo3::ffi::Py_ssize_t = 0;
+    // SAFETY: `text` is a live str (the borrow holds a reference) and the GIL is held (a
+    // Bound proves it). The call returns null with a Python error set (a string holding
+    // lone surrogates, which has no UTF-8 form), or a pointer to `size` bytes of valid UTF-8
+    // that the str object owns and keeps unchanged until it is freed (str is immutable), so
+    // for at least as long as the `'a` borrow of the object.
+    unsafe {
+        let data = PyUnicode_AsUTF8AndSize(text.as_ptr(), &mut size);
+        if data.is_null() {
+            return Err(PyErr::fetch(text.py()));
         }
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), size as usize);
+        Ok(std::str::from_utf8_unchecked(bytes))
     }
 }
 
-/// Positions read from Python in one go before they are sent to the workers.
+/// Positions sent to the workers in one go.
 const BATCH: usize = 1024;
 
-/// Fills `out` (`chunk` elements per position) with `fill` for the `n` positions of
-/// `positions`, on `threads` threads, without the GIL where it can. With more than one thread
-/// the workers start while this thread still reads the positions from Python (which needs
-/// the GIL), batch by batch, so the reading overlaps the work; with one thread it reads them
-/// all, then fills. Errors: the first position that is not a valid FEN, a position of a wrong
-/// type, or an iterable whose length changed.
-fn fill_batch<T: Send>(
+/// Fills `out` (`chunk` elements per position) with `fill` for the positions of `items`, on
+/// `threads` threads, without the GIL where it can. With more than one thread the workers
+/// start while this thread still reads the positions (which needs the GIL), batch by batch,
+/// so the reading overlaps the work; with one thread it reads them all, then fills. Errors:
+/// the first position that is not a valid FEN, or of a wrong type.
+fn fill_batch<'a, T: Send + Copy + Default>(
     py: Python<'_>,
-    positions: &Bound<'_, PyAny>,
-    (n, collected): (usize, Option<Vec<Source>>),
+    items: &'a [Bound<'_, PyAny>],
     out: &mut [T],
     chunk: usize,
     threads: usize,
     fill: impl Fn(&Board, &mut [T]) + Sync,
 ) -> PyResult<()> {
-    if threads == 1 || collected.is_some() {
-        let sources = match collected {
-            Some(sources) => sources,
-            None => sources(positions)?,
-        };
-        if sources.len() != n {
-            return Err(PyValueError::new_err(format!(
-                "positions: {} items read, but its length was {n}",
-                sources.len()
-            )));
-        }
+    if threads == 1 {
+        let sources = sources(0, items)?;
         let fill = &fill;
         let error = py.detach(|| fill_parallel(&sources, out, chunk, threads, fill));
         return error.map_or(Ok(()), |(i, e)| Err(position_error(i, e)));
     }
     let first_error: Mutex<Option<(usize, movegen::FenError)>> = Mutex::new(None);
-    let (sender, receiver) = sync_channel::<(usize, Vec<Source>, &mut [T])>(2 * threads);
+    let (sender, receiver) = sync_channel::<(usize, Vec<Source<'a>>, &mut [T])>(2 * threads);
     let receiver = Mutex::new(receiver);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -123,48 +140,31 @@ fn fill_batch<T: Send>(
                     while let Some((start, sources, rows)) =
                         receiver.lock().ok().and_then(|r| r.recv().ok())
                     {
-                        for (i, (source, row)) in
-                            sources.iter().zip(rows.chunks_mut(chunk)).enumerate()
-                        {
-                            match source.board() {
-                                Ok(board) => fill(&board, row),
-                                Err(e) => {
+                        stream::fill_rows(rows, chunk, |i, row| {
+                            match sources.get(i).map(Source::board) {
+                                Some(Ok(board)) => fill(&board, row),
+                                Some(Err(e)) => {
+                                    row.fill(T::default());
                                     if let Ok(mut first) = first_error.lock()
                                         && first.as_ref().is_none_or(|&(j, _)| start + i < j)
                                     {
                                         *first = Some((start + i, e));
                                     }
                                 }
+                                None => row.fill(T::default()),
                             }
-                        }
+                        });
                     }
                 })
             })
             .collect();
-        let mut rows = out.chunks_mut(BATCH * chunk);
+        let batches = items.chunks(BATCH).zip(out.chunks_mut(BATCH * chunk));
         let read = (|| -> PyResult<()> {
-            let mut batch = Vec::with_capacity(BATCH);
-            let mut read = 0;
-            for item in positions.try_iter()? {
-                batch.push(source_of(read, &item?)?);
-                read += 1;
-                if batch.len() == BATCH || read == n {
-                    let Some(slice) = rows.next().filter(|_| read <= n) else {
-                        break;
-                    };
-                    let start = read - batch.len();
-                    if sender
-                        .send((start, std::mem::take(&mut batch), slice))
-                        .is_err()
-                    {
-                        break;
-                    }
+            for (k, (batch, rows)) in batches.enumerate() {
+                let start = k * BATCH;
+                if sender.send((start, sources(start, batch)?, rows)).is_err() {
+                    break;
                 }
-            }
-            if read != n {
-                return Err(PyValueError::new_err(format!(
-                    "positions: {read} items read, but its length was {n}"
-                )));
             }
             Ok(())
         })();
@@ -187,7 +187,8 @@ fn fill_batch<T: Send>(
 
 /// The boards of `positions`, parsed now (for the functions that need them one by one).
 fn boards(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Board>> {
-    sources(positions)?
+    let items = items(positions)?;
+    sources(0, &items)?
         .iter()
         .enumerate()
         .map(|(i, s)| s.board().map_err(|e| position_error(i, e)))
@@ -201,7 +202,7 @@ fn position_error(index: usize, error: movegen::FenError) -> PyErr {
 /// Parses each source and fills its `chunk`-sized piece of `out` with `fill`, on `threads`
 /// threads. Returns the first position that is not a valid FEN, with its error (the pieces
 /// of the other positions are filled all the same).
-fn fill_parallel<T: Send>(
+fn fill_parallel<T: Send + Copy + Default>(
     sources: &[Source],
     out: &mut [T],
     chunk: usize,
@@ -218,15 +219,16 @@ fn fill_parallel<T: Send>(
                 let fill = &fill;
                 scope.spawn(move || {
                     let mut first_error = None;
-                    for (i, (source, out)) in sources.iter().zip(out.chunks_mut(chunk)).enumerate()
-                    {
-                        match source.board() {
-                            Ok(board) => fill(&board, out),
-                            Err(e) => {
+                    stream::fill_rows(out, chunk, |i, row| {
+                        match sources.get(i).map(Source::board) {
+                            Some(Ok(board)) => fill(&board, row),
+                            Some(Err(e)) => {
+                                row.fill(T::default());
                                 first_error.get_or_insert((t * per_thread + i, e));
                             }
+                            None => row.fill(T::default()),
                         }
-                    }
+                    });
                     first_error
                 })
             })
@@ -328,22 +330,14 @@ fn encode_planes<'py>(
             )));
         }
     };
-    let counted = count_positions(positions)?;
-    let array = output_array::<u8, _>(py, out, [counted.0, PLANES, 8, 8], "uint8")?;
+    let items = items(positions)?;
+    let array = output_array::<u8, _>(py, out, [items.len(), PLANES, 8, 8], "uint8")?;
     fill_array(&array, |slice| {
-        fill_batch(
-            py,
-            positions,
-            counted,
-            slice,
-            PLANES * 64,
-            threads,
-            |board, out| {
-                if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
-                    encode::encode_planes(board, perspective, out);
-                }
-            },
-        )
+        fill_batch(py, &items, slice, PLANES * 64, threads, |board, out| {
+            if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
+                encode::encode_planes(board, perspective, out);
+            }
+        })
     })?;
     Ok(array)
 }
@@ -361,22 +355,14 @@ fn legal_move_mask<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     check_threads(threads)?;
-    let counted = count_positions(positions)?;
-    let array = output_array::<bool, _>(py, out, [counted.0, MOVE_INDICES], "bool")?;
+    let items = items(positions)?;
+    let array = output_array::<bool, _>(py, out, [items.len(), MOVE_INDICES], "bool")?;
     fill_array(&array, |slice| {
-        fill_batch(
-            py,
-            positions,
-            counted,
-            slice,
-            MOVE_INDICES,
-            threads,
-            |board, out| {
-                if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
-                    encode::legal_move_mask(board, out);
-                }
-            },
-        )
+        fill_batch(py, &items, slice, MOVE_INDICES, threads, |board, out| {
+            if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
+                encode::legal_move_mask(board, out);
+            }
+        })
     })?;
     Ok(array)
 }

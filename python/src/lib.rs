@@ -5,6 +5,7 @@
 mod arrays;
 mod board;
 mod perft;
+mod stream;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;

@@ -139,3 +139,41 @@ def test_threaded_batches_read_while_they_work():
     bad[1200] = 42
     with pytest.raises(TypeError, match="position 1200"):
         movegen.encode_planes(bad, threads=2)
+
+
+def aligned_view(shape, dtype, offset):
+    """A C-contiguous array of `shape` whose data starts `offset` bytes past a 64-byte line."""
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    raw = np.zeros(size + 128, dtype=np.uint8)
+    start = (-raw.ctypes.data) % 64 + offset
+    view = raw[start : start + size].view(dtype).reshape(shape)
+    view[...] = 1  # what the batch must overwrite
+    return view
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_out_at_every_alignment(fens, threads):
+    """Rows are streamed to memory a cache line at a time, with ordinary stores where a line
+    is shared (the ends of the array, of each thread's part, of each batch): any alignment of
+    `out`, any split between threads, gives the same arrays."""
+    fens = (fens * 3)[:2100]  # more than two batches of 1,024
+    masks = movegen.legal_move_mask(fens)
+    planes = movegen.encode_planes(fens)
+    for offset in [0, 1, 15, 16, 31, 48, 63] if threads > 1 else range(64):
+        out = aligned_view(masks.shape, bool, offset)
+        movegen.legal_move_mask(fens, out=out, threads=threads)
+        assert np.array_equal(out, masks), offset
+        out = aligned_view(planes.shape, np.uint8, offset)
+        movegen.encode_planes(fens, out=out, threads=threads)
+        assert np.array_equal(out, planes), offset
+    for n in [1, 2, 13, 64, 1025]:  # short batches: all rows within a line or two
+        out = aligned_view((n, movegen.MOVE_INDICES), bool, 40)
+        movegen.legal_move_mask(fens[:n], out=out, threads=threads)
+        assert np.array_equal(out, masks[:n]), n
+
+
+def test_text_without_utf8_is_an_error_not_a_crash():
+    with pytest.raises(UnicodeEncodeError):
+        movegen.legal_move_mask([movegen.STARTING_FEN, "\ud800"])
+    with pytest.raises(UnicodeEncodeError):
+        movegen.encode_planes(["\udc80" * 3], threads=2)
