@@ -121,10 +121,10 @@ def test_wrong_arrays_and_positions():
         movegen.legal_move_mask(fens, threads=0)
 
 
-def test_threaded_batches_read_while_they_work():
-    """With threads > 1 the positions are read from Python batch by batch while the workers
-    fill: the result, errors and their positions are those of the one-thread path."""
-    fens = [movegen.STARTING_FEN, KIWIPETE] * 1500  # three batches of 1,024 and a part
+def test_threaded_batches_match_one_thread():
+    """With threads > 1 each thread fills a part of the array: the result, errors and their
+    positions are those of the one-thread path."""
+    fens = [movegen.STARTING_FEN, KIWIPETE] * 1500
     one = movegen.legal_move_mask(fens)
     assert np.array_equal(movegen.legal_move_mask(fens, threads=2), one)
     assert np.array_equal(movegen.legal_move_mask(iter(fens), threads=2), one)  # no len()
