@@ -4,8 +4,9 @@
 //!
 //! [`perft`], [`perft_divide`] and [`perft_stats`] are also at the crate root. This module
 //! adds what the `perft` command is built from (with the `std` feature): [`perft_hashed`] with
-//! a shared [`Table`], and [`divide_parallel`], which counts the subtrees on several threads
-//! and reports [`Progress`].
+//! a shared [`Table`], [`divide_parallel`], which counts the subtrees on several threads
+//! and reports [`Progress`], and [`split`], which cuts a deep perft into unique positions
+//! that can be counted anywhere (the `perft split` command and distributed perft).
 //!
 //! ```
 //! use movegen::Board;
@@ -22,12 +23,16 @@
 #[cfg(feature = "std")]
 mod parallel;
 mod replies;
+#[cfg(feature = "std")]
+mod split;
 mod stats;
 #[cfg(feature = "std")]
 mod table;
 
 #[cfg(feature = "std")]
 pub use parallel::{MAX_THREADS, Progress, Tally, divide_parallel, perft_hashed};
+#[cfg(feature = "std")]
+pub use split::split;
 pub use stats::{Stats, perft_stats, perft_stats_move};
 #[cfg(feature = "std")]
 pub use table::Table;

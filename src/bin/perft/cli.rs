@@ -19,6 +19,8 @@ usage: perft [OPTIONS] [--fen FEN] [--moves UCI ...] DEPTH
        perft diff --engine CMD [--fen FEN] [--moves UCI ...] [--timeout SECONDS] DEPTH
        perft suite FILE [--max-nodes N] [OPTIONS]
        perft perftree DEPTH FEN [MOVES]
+       perft split --ply K [--fen FEN] [--moves UCI ...] DEPTH
+       perft units FILE [--threads N] [--hash MiB] [--json] [--quiet]
        perft --help | --version
 
 Counts the leaf nodes of the legal move tree DEPTH plies deep.
@@ -53,6 +55,16 @@ a mismatch or a malformed row.
 perft perftree: the interface of the perftree debugger: MOVES is one space-separated string
 (may be empty, promotions in either case); prints 'move count' lines, a blank line, the total.
 
+perft split: cuts a perft of DEPTH into units, the unique positions K plies below the root,
+each with its multiplicity (the number of move paths that reach it): one line per unit,
+'FEN;multiplicity;remaining depth', sorted by FEN text (clocks reset: perft ignores them).
+Two paths meet only in a position equal in pieces, side to move, castling rights and
+en-passant square. The sum over the units of multiplicity * perft(FEN, remaining depth) is
+perft(root, DEPTH), so the lines can be counted by any job runner and summed.
+
+perft units: reads such a file (blank and '#' lines skipped) and prints 'Nodes searched: N',
+the sum of multiplicity * perft over its units.
+
 Examples:
   perft 6
   perft --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\" --stats 4
@@ -60,6 +72,7 @@ Examples:
   perft diff --engine /usr/games/stockfish --moves e2e4 5
   perft suite perft.csv --max-nodes 100000000
   perft perftree 3 \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" \"e2e4 e7e5\"
+  perft split --ply 4 8 > units.txt && perft units units.txt --threads 2 --hash 256
 
 Exit status: 0 success, 1 a mismatch (diff, suite), 2 bad arguments, unreadable file or a
 failing engine.";
@@ -108,6 +121,15 @@ pub enum Command {
     Perftree {
         depth: u32,
         board: Board,
+    },
+    Split {
+        position: Position,
+        ply: u32,
+        depth: u32,
+    },
+    Units {
+        file: PathBuf,
+        run: RunOptions,
     },
     Help,
     Version,
@@ -191,6 +213,7 @@ struct Common {
     engine: Option<Vec<String>>,
     timeout: Option<Duration>,
     max_nodes: Option<u128>,
+    ply: Option<u32>,
 }
 
 /// Parses the options of a mode; `allowed` lists the ones it takes.
@@ -209,6 +232,7 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
         engine: None,
         timeout: None,
         max_nodes: None,
+        ply: None,
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut i = 0;
@@ -245,6 +269,7 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
             "--threads" => common.run.threads = parse_number(option, value, 1, MAX_THREADS)?,
             "--hash" => common.run.hash_mib = parse_number(option, value, 0, MAX_HASH_MIB)?,
             "--max-nodes" => common.max_nodes = Some(parse_number(option, value, 0, u128::MAX)?),
+            "--ply" => common.ply = Some(parse_number(option, value, 0, MAX_DEPTH)?),
             "--timeout" => {
                 let seconds: u64 = parse_number(option, value, 1, 86_400)?;
                 common.timeout = Some(Duration::from_secs(seconds));
@@ -339,6 +364,31 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             Ok(Command::Suite {
                 file: PathBuf::from(file),
                 max_nodes: common.max_nodes.unwrap_or(1_000_000_000),
+                run: common.run,
+            })
+        }
+        Some("split") => {
+            let (depth, options) = after_mode
+                .split_last()
+                .ok_or("perft split: missing DEPTH (try --help)")?;
+            let depth = parse_depth(depth)?;
+            let common = parse_options(options, &["--ply", "--fen", "--moves"])?;
+            let ply = common.ply.ok_or("perft split needs --ply K")?;
+            Ok(Command::Split {
+                position: position(common.fen.as_deref(), &common.moves)?,
+                ply,
+                depth,
+            })
+        }
+        Some("units") => {
+            let file = args
+                .get(1)
+                .filter(|f| !f.starts_with("--"))
+                .ok_or("perft units: missing FILE")?;
+            let allowed = ["--threads", "--hash", "--json", "--quiet"];
+            let common = parse_options(after_mode.get(1..).unwrap_or(&[]), &allowed)?;
+            Ok(Command::Units {
+                file: PathBuf::from(file),
                 run: common.run,
             })
         }

@@ -1,12 +1,14 @@
 //! `perft`: counts the leaf nodes of the legal move tree, split by root move, in the format of
 //! Stockfish's `go perft`, so existing divide-diff tools read it; compares its divide with a UCI
-//! engine's (`perft diff`), checks suites of published counts (`perft suite`), and serves the
-//! perftree debugger (`perft perftree`). See `perft --help`.
+//! engine's (`perft diff`), checks suites of published counts (`perft suite`), serves the
+//! perftree debugger (`perft perftree`), and cuts a deep perft into units that any job runner
+//! can count (`perft split`, `perft units`). See `perft --help`.
 
 mod cli;
 mod count;
 mod diff;
 mod suite;
+mod units;
 
 use cli::{Command, RunOptions, USAGE};
 use movegen::{BACKEND, Board};
@@ -52,6 +54,14 @@ fn main() -> ExitCode {
             max_nodes,
             run,
         } => suite::suite_command(&file, max_nodes, &run),
+        Command::Split {
+            position,
+            ply,
+            depth,
+        } => units::split_command(&position, ply, depth).map(|()| ExitCode::SUCCESS),
+        Command::Units { file, run } => {
+            units::units_command(&file, &run).map(|()| ExitCode::SUCCESS)
+        }
     };
     match result {
         Ok(code) => code,

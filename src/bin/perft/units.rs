@@ -1,0 +1,181 @@
+//! `perft split` and `perft units`: a deep perft cut into units (unique positions with their
+//! multiplicities, `movegen::perft::split`), written one a line as `FEN;multiplicity;depth`,
+//! so any job runner can count them; and the sum of a units file.
+
+// Untrusted text (units files) is parsed here: no unwrap, expect or unchecked indexing.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use crate::cli::{MAX_DEPTH, Position, RunOptions, excerpt};
+use movegen::perft::{Table, perft_hashed, split};
+use movegen::{Board, perft};
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// One unit: count `perft(board, depth)` and multiply by `paths`.
+#[derive(Debug)]
+pub struct Unit {
+    pub board: Board,
+    pub paths: u64,
+    pub depth: u32,
+}
+
+/// `perft split`: the units of `position` at `ply`, for a perft of `depth`, on stdout, sorted
+/// by FEN text; a summary on stderr.
+pub fn split_command(position: &Position, ply: u32, depth: u32) -> Result<(), String> {
+    if ply > depth {
+        return Err(format!(
+            "--ply {ply} is deeper than DEPTH {depth} (the units would be below the leaves)"
+        ));
+    }
+    let start = Instant::now();
+    let units = split(&position.board, ply);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = (|| {
+        for (board, paths) in &units {
+            writeln!(out, "{board};{paths};{}", depth - ply)?;
+        }
+        out.flush()
+    })();
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        Err(e) => return Err(format!("writing the units: {e}")),
+    }
+    let paths: u128 = units.iter().map(|&(_, n)| u128::from(n)).sum();
+    eprintln!(
+        "{} unique positions at ply {ply} ({paths} move paths) in {:.3} s",
+        units.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Reads a units file: `FEN;multiplicity;depth` lines; blank lines and lines starting with
+/// `#` are skipped. An error names the line and what is wrong with it.
+pub fn read_units(path: &Path) -> Result<Vec<Unit>, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut units = Vec::new();
+    for (i, line) in io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: line {}: {e}", path.display(), i + 1))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let unit =
+            parse_unit(text).map_err(|e| format!("{}: line {}: {e}", path.display(), i + 1))?;
+        units.push(unit);
+    }
+    Ok(units)
+}
+
+fn parse_unit(text: &str) -> Result<Unit, String> {
+    let fields: Vec<&str> = text.split(';').collect();
+    let [fen, paths, depth] = fields.as_slice() else {
+        return Err(format!(
+            "expected FEN;multiplicity;depth (3 fields), found {} in {}",
+            fields.len(),
+            excerpt(text)
+        ));
+    };
+    let board = Board::from_fen(fen.trim()).map_err(|e| format!("FEN {}: {e}", excerpt(fen)))?;
+    let paths = paths
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("multiplicity: expected a positive number, found {paths:?}"))?;
+    let depth = depth
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&d| d <= MAX_DEPTH)
+        .ok_or_else(|| {
+            format!("depth: expected a number from 0 to {MAX_DEPTH}, found {depth:?}")
+        })?;
+    Ok(Unit {
+        board,
+        paths,
+        depth,
+    })
+}
+
+/// The sum of multiplicity * perft over `units`, on `threads` threads taking units in turn,
+/// with one shared table of `hash_mib` MiB (none for 0).
+pub fn count_units(units: &[Unit], threads: usize, hash_mib: usize) -> Result<u128, String> {
+    let table = match hash_mib {
+        0 => None,
+        mib => Some(
+            Table::new(mib)
+                .ok_or_else(|| format!("--hash {mib}: cannot allocate that much memory"))?,
+        ),
+    };
+    let next = AtomicUsize::new(0);
+    let count = |unit: &Unit| -> u128 {
+        let nodes = match &table {
+            Some(table) => perft_hashed(&unit.board, unit.depth, table),
+            None => perft(&unit.board, unit.depth),
+        };
+        u128::from(unit.paths) * u128::from(nodes)
+    };
+    let total = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, units.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sum = 0u128;
+                    while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        sum += count(unit);
+                    }
+                    sum
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
+    });
+    Ok(total)
+}
+
+/// `perft units FILE`: prints `Nodes searched: N` (or one JSON object), time on stderr.
+pub fn units_command(path: &Path, run: &RunOptions) -> Result<(), String> {
+    let units = read_units(path)?;
+    let start = Instant::now();
+    let total = count_units(&units, run.threads, run.hash_mib)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    let written = if run.json {
+        writeln!(
+            out,
+            "{{\"units\":{},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{}}}",
+            units.len(),
+            total as f64 / seconds.max(1e-9),
+            run.threads,
+            run.hash_mib
+        )
+    } else {
+        writeln!(out, "Nodes searched: {total}")
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        Err(e) => return Err(format!("writing the result: {e}")),
+    }
+    if !run.json {
+        eprintln!(
+            "{} units in {seconds:.3} s, {:.1} million nodes/s ({} threads, {})",
+            units.len(),
+            total as f64 / seconds.max(1e-9) / 1e6,
+            run.threads,
+            if run.hash_mib > 0 {
+                format!("hash {} MiB", run.hash_mib)
+            } else {
+                "no hash".into()
+            }
+        );
+    }
+    Ok(())
+}

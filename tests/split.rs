@@ -1,0 +1,183 @@
+//! Splitting a perft into unique positions (`movegen::perft::split`): on every Chess
+//! Programming Wiki position of `perft.csv`, the multiplicities sum to the published count at
+//! the split ply, and the sum of multiplicity * perft(unit, D - ply) is the published count
+//! at depth D.
+
+mod common;
+
+use movegen::perft::split;
+use movegen::{Board, perft};
+use std::collections::HashSet;
+
+/// Rows up to this many leaves are checked at every split ply from 1 to 3 (so the test
+/// stays a few seconds).
+const BUDGET: u128 = 20_000_000;
+
+#[test]
+fn units_sum_to_the_published_counts_on_every_cpw_position() {
+    let cases = common::perft_csv();
+    let mut checked = 0;
+    for case in &cases {
+        let board = Board::from_fen(&case.fen).expect("perft.csv FEN");
+        if case.nodes > BUDGET {
+            continue;
+        }
+        for ply in 0..=case.depth.min(3) {
+            let units = split(&board, ply);
+            let paths: u128 = units.iter().map(|&(_, n)| u128::from(n)).sum();
+            // The paths to ply K are the published count at depth K (when the table has it).
+            if let Some(at_ply) = cases.iter().find(|c| c.fen == case.fen && c.depth == ply) {
+                assert_eq!(paths, at_ply.nodes, "{} paths at ply {ply}", case.name);
+            }
+            let total: u128 = units
+                .iter()
+                .map(|(unit, n)| u128::from(*n) * u128::from(perft(unit, case.depth - ply)))
+                .sum();
+            assert_eq!(total, case.nodes, "{} split at ply {ply}", case.name);
+            let distinct: HashSet<String> = units.iter().map(|(u, _)| u.to_string()).collect();
+            assert_eq!(
+                distinct.len(),
+                units.len(),
+                "{}: units are unique",
+                case.name
+            );
+            assert!(
+                units
+                    .windows(2)
+                    .all(|w| w[0].0.to_string() < w[1].0.to_string())
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "{checked} splits checked");
+}
+
+/// The number of distinct positions after 4 plies from the start, OEIS A083276 (1, 20, 400,
+/// 5362, 72078, 822518, ...), against the 197,281 move paths.
+#[test]
+fn startpos_ply_4_has_72078_unique_positions() {
+    let units = split(&Board::startpos(), 4);
+    let paths: u64 = units.iter().map(|&(_, n)| n).sum();
+    assert_eq!(paths, 197_281);
+    assert_eq!(units.len(), 72_078);
+    assert_eq!(split(&Board::startpos(), 3).len(), 5_362);
+}
+
+fn perft_binary(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(args)
+        .output()
+        .expect("run perft")
+}
+
+/// `perft split` writes the units a line each, sorted by FEN text; `perft units` sums them to
+/// the published count, on one or two threads, with or without a table.
+#[test]
+fn split_and_units_commands_give_the_published_counts() {
+    let dir = std::env::temp_dir().join(format!("movegen-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (fen, moves, ply, depth, nodes) in [
+        (None, vec![], 3, 6, "119060324"),
+        (Some(kiwipete), vec![], 2, 4, "4085603"),
+        (None, vec!["e2e4", "e7e5"], 2, 4, ""),
+    ] {
+        let ply_text = ply.to_string();
+        let mut args = vec!["split", "--ply", &ply_text];
+        if let Some(fen) = fen {
+            args.extend(["--fen", fen]);
+        }
+        if !moves.is_empty() {
+            args.push("--moves");
+            args.extend(moves.iter().copied());
+        }
+        let depth_text = depth.to_string();
+        args.push(&depth_text);
+        let out = perft_binary(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines
+                .windows(2)
+                .all(|w| w[0].split(';').next() < w[1].split(';').next())
+        );
+        let mut board = Board::from_fen(fen.unwrap_or(movegen::STARTPOS)).unwrap();
+        for mv in &moves {
+            board = board.play(board.parse_uci(mv).unwrap()).unwrap();
+        }
+        assert_eq!(lines.len(), split(&board, ply).len());
+        for line in &lines {
+            let fields: Vec<&str> = line.split(';').collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            assert_eq!(fields[2], (depth - ply).to_string());
+        }
+        let file = dir.join("units.txt");
+        std::fs::write(&file, &text).unwrap();
+        let expected = if nodes.is_empty() {
+            // After 1. e4 e5 (--moves): no published row; perft itself is checked above.
+            perft(&board, depth).to_string()
+        } else {
+            nodes.to_string()
+        };
+        for extra in [&[][..], &["--threads", "2", "--hash", "16"][..]] {
+            let mut args = vec!["units", file.to_str().unwrap()];
+            args.extend(extra);
+            let out = perft_binary(&args);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap().trim(),
+                format!("Nodes searched: {expected}")
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn split_and_units_refuse_bad_arguments_and_rows() {
+    let dir = std::env::temp_dir().join(format!("movegen-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["split", "5"], "needs --ply"),
+        (vec!["split", "--ply", "6", "5"], "deeper than DEPTH"),
+        (vec!["split", "--ply", "x", "5"], "--ply"),
+        (
+            vec!["split", "--ply", "2", "--hash", "4", "5"],
+            "unknown option",
+        ),
+        (vec!["units"], "missing FILE"),
+        (vec!["units", "/nonexistent/units.txt"], "cannot read"),
+    ];
+    for (args, message) in cases {
+        let out = perft_binary(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    for (row, message) in [
+        ("x;1;2", "line 2: FEN"),
+        ("8/8/8/8/8/8/8/K6k w - - 0 1;0;2", "line 2: multiplicity"),
+        ("8/8/8/8/8/8/8/K6k w - - 0 1;1;99", "line 2: depth"),
+        (
+            "8/8/8/8/8/8/8/K6k w - - 0 1;1",
+            "line 2: expected FEN;multiplicity;depth",
+        ),
+    ] {
+        let file = dir.join("bad.txt");
+        std::fs::write(&file, format!("# a comment\n{row}\n")).unwrap();
+        let out = perft_binary(&["units", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{row}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{row}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
