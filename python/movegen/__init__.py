@@ -35,6 +35,7 @@ from ._movegen import (
     move_to_index,
     perft,
     perft_stats,
+    split,
 )
 
 __all__ = [
@@ -58,4 +59,5 @@ __all__ = [
     "move_to_index",
     "perft",
     "perft_stats",
+    "split",
 ]

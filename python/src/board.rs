@@ -249,7 +249,7 @@ pub struct PyBoard {
 }
 
 impl PyBoard {
-    fn new_from(board: movegen::Board, chess960: Option<bool>) -> PyBoard {
+    pub(crate) fn new_from(board: movegen::Board, chess960: Option<bool>) -> PyBoard {
         PyBoard {
             board,
             chess960: chess960.unwrap_or_else(|| board.is_chess960()),

@@ -90,3 +90,21 @@ def test_perftsuite_rows_within_budget():
                 assert movegen.perft(fen, int(depth)) == int(nodes), (fen, depth)
                 checked += 1
     assert checked > 300
+
+
+def test_split_units_sum_to_the_published_counts():
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    units = movegen.split(movegen.Board(), 4)
+    assert len(units) == 72_078  # OEIS A083276
+    assert sum(n for _, n in units) == 197_281
+    assert sum(n * movegen.perft(b, 2) for b, n in units) == 119_060_324
+    assert all(isinstance(b, movegen.Board) and isinstance(n, int) for b, n in units[:10])
+    fens = [b.fen() for b, _ in units]
+    assert fens == sorted(fens) and len(set(fens)) == len(fens)
+    units = movegen.split(kiwipete, 2)
+    assert sum(n * movegen.perft(b, 2) for b, n in units) == 4_085_603
+    assert movegen.split(kiwipete, 0) == [(movegen.Board(kiwipete), 1)]
+    with pytest.raises(ValueError, match="ply 31"):
+        movegen.split(movegen.Board(), 31)
+    with pytest.raises(movegen.FenError):
+        movegen.split("not a fen", 2)

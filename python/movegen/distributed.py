@@ -1,0 +1,487 @@
+"""Deep perft on a Dask cluster: ``python -m movegen.distributed [OPTIONS] DEPTH``.
+
+The root is split into units (the unique positions ``--split-ply`` plies below it, each with
+its multiplicity, ``movegen.split``), the units are grouped into ``--tasks`` tasks
+(deterministically: largest estimated first, each to the lightest task), and Dask runs the
+tasks on its workers, each with a ``movegen.Table`` kept for the worker's lifetime. Every
+task returns exact integers, summed here as Python ints. A worker that dies mid-task changes
+nothing: Dask recomputes its tasks on the others. With ``--checkpoint FILE`` every finished
+task is appended to FILE (flushed, with a checksum); run again with the same file, the
+finished tasks are skipped.
+
+Without ``--scheduler`` a ``LocalCluster`` is started on this machine (one worker process per
+core, everything on 127.0.0.1). Needs the extra: ``pip install "movegen[distributed]"``.
+
+Defaults: ``--tasks`` 20 per worker; ``--split-ply`` the smallest ply with at least as many
+units as tasks (at most 6, below DEPTH); ``--hash 256`` MiB per worker process; ``--timeout
+30`` seconds for reaching the scheduler and finding workers.
+
+Exit status: 0 success, 2 bad arguments, a refused checkpoint, or a cluster that cannot be
+reached or has no workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import heapq
+import json
+import os
+import sys
+import time
+from typing import Any, Optional
+
+import movegen
+
+#: The breakdown of ``perft --stats``, in its order: (key of movegen.perft_stats, label).
+STAT_LABELS = [
+    ("captures", "Captures"),
+    ("ep", "E.p."),
+    ("castles", "Castles"),
+    ("promotions", "Promotions"),
+    ("checks", "Checks"),
+    ("discovery_checks", "Discovery checks"),
+    ("double_checks", "Double checks"),
+    ("checkmates", "Checkmates"),
+]
+
+#: Deepest split ply chosen by default (9.4 million units at ply 6 of the start position).
+MAX_DEFAULT_SPLIT = 6
+TASKS_PER_WORKER = 20
+
+
+class DistributedError(Exception):
+    """A run that cannot go on: bad arguments, a refused checkpoint, an unreachable cluster."""
+
+
+# ----- the work, run on the workers -----
+
+#: The table of this worker process, made on its first task and kept for its lifetime.
+_worker_table: dict[int, movegen.Table] = {}
+
+
+def count_task(units: list[tuple[str, int, int]], stats: bool, hash_mib: int) -> dict[str, int]:
+    """The sum over ``units`` (FEN, multiplicity, depth) of multiplicity * perft (with
+    ``stats``, of every ``movegen.perft_stats`` field), as exact ints. Runs on a worker."""
+    if stats:
+        total = {"nodes": 0, **{key: 0 for key, _ in STAT_LABELS}}
+        for fen, paths, depth in units:
+            for key, value in movegen.perft_stats(fen, depth).items():
+                total[key] += paths * value
+        return total
+    table = None
+    if hash_mib > 0:
+        table = _worker_table.get(hash_mib)
+        if table is None:
+            table = _worker_table.setdefault(hash_mib, movegen.Table(hash_mib))
+    nodes = 0
+    for fen, paths, depth in units:
+        nodes += paths * movegen.perft(fen, depth, table=table)
+    return {"nodes": nodes}
+
+
+def worker_version() -> str:
+    """The movegen version of the worker it runs on."""
+    return movegen.__version__
+
+
+# ----- planning -----
+
+
+def root_board(fen: Optional[str], moves: list[str]) -> movegen.Board:
+    """The position to count: ``fen`` (default the start position) after ``moves``."""
+    try:
+        board = movegen.Board(fen) if fen is not None else movegen.Board()
+    except movegen.FenError as e:
+        raise DistributedError(f"--fen {fen!r}: {e}") from None
+    for text in moves:
+        try:
+            board.push_uci(text)
+        except ValueError as e:
+            raise DistributedError(f"--moves: {text!r} in {board.fen()}: {e}") from None
+    return board
+
+
+def choose_split(board: movegen.Board, depth: int, tasks: int) -> int:
+    """The smallest ply (below ``depth``, at most 6) with at least ``tasks`` units."""
+    ply = 0
+    while ply < min(depth - 1, MAX_DEFAULT_SPLIT) and len(movegen.split(board, ply)) < tasks:
+        ply += 1
+    return max(ply, 0)
+
+
+def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int) -> list[list[tuple[str, int, int]]]:
+    """The units of ``board`` at ``split_ply`` grouped into at most ``tasks`` tasks, the same
+    on every run: units by estimated size (multiplicity * perft to 2 plies), largest first
+    (ties by FEN), each to the task with the least estimated work so far (ties by index);
+    the tasks then sorted by their estimate, largest first."""
+    remaining = depth - split_ply
+    sized = []
+    for unit, paths in movegen.split(board, split_ply):
+        estimate = paths * movegen.perft(unit, min(remaining, 2))
+        sized.append((-estimate, unit.fen(), paths))
+    sized.sort()
+    count = max(1, min(tasks, len(sized)))
+    loads = [(0, i) for i in range(count)]
+    groups: list[list[tuple[str, int, int]]] = [[] for _ in range(count)]
+    for negative, fen, paths in sized:
+        load, i = heapq.heappop(loads)
+        groups[i].append((fen, paths, remaining))
+        heapq.heappush(loads, (load - negative, i))
+    weight = {i: load for load, i in loads}
+    order = sorted(range(count), key=lambda i: (-weight[i], i))
+    return [groups[i] for i in order]
+
+
+# ----- the checkpoint -----
+
+
+def record_line(record: dict[str, Any]) -> str:
+    """One checkpoint line: the record and a checksum of its canonical JSON."""
+    body = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(body.encode()).hexdigest()[:16]
+    return json.dumps({"record": record, "sum": digest}, sort_keys=True, separators=(",", ":"))
+
+
+def parse_line(line: str) -> Optional[dict[str, Any]]:
+    """The record of a checkpoint line, or None when it is torn or corrupt."""
+    try:
+        outer = json.loads(line)
+        record = outer["record"]
+        body = json.dumps(record, sort_keys=True, separators=(",", ":"))
+        if hashlib.sha256(body.encode()).hexdigest()[:16] != outer["sum"]:
+            return None
+        return record
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def read_checkpoint(path: str, identity: dict[str, Any]) -> dict[int, dict[str, int]]:
+    """The finished tasks of the checkpoint at ``path`` (none when it does not exist).
+    Refuses a checkpoint of another run, or one damaged anywhere but in its last line (a
+    line torn by a crash while it was written is ignored, and its task counted again)."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    complete = lines[:-1]  # the text after the last newline is a torn line, if any
+    if not complete:
+        return {}
+    header = parse_line(complete[0])
+    if header is None or "identity" not in header:
+        raise DistributedError(f"checkpoint {path}: not a movegen.distributed checkpoint")
+    if header["identity"] != identity:
+        theirs = ", ".join(f"{k}={v!r}" for k, v in header["identity"].items())
+        ours = ", ".join(f"{k}={v!r}" for k, v in identity.items())
+        raise DistributedError(
+            f"checkpoint {path} belongs to another run ({theirs}); this run is ({ours}): "
+            "use another --checkpoint file or the same arguments"
+        )
+    done: dict[int, dict[str, int]] = {}
+    for number, line in enumerate(complete[1:], start=2):
+        record = parse_line(line)
+        if record is None:
+            if number == len(complete):
+                continue  # the last whole line, damaged: counted again
+            raise DistributedError(f"checkpoint {path}: line {number} is damaged")
+        done.setdefault(int(record["task"]), record["result"])
+    return done
+
+
+class Checkpoint:
+    """Appends finished tasks to the checkpoint file, each line flushed to the disk. A file
+    resumed from is first rewritten with its header and valid records only (atomically), so
+    a torn or damaged last line never ends up in the middle."""
+
+    def __init__(self, path: Optional[str], identity: dict[str, Any], done: dict[int, dict[str, int]]):
+        self.file = None
+        if path is None:
+            return
+        temporary = f"{path}.tmp{os.getpid()}"
+        with open(temporary, "w", encoding="utf-8") as f:
+            f.write(record_line({"identity": identity}) + "\n")
+            for task, result in sorted(done.items()):
+                f.write(record_line({"task": task, "result": result}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+        self.file = open(path, "a", encoding="utf-8")
+
+    def done(self, task: int, result: dict[str, int]) -> None:
+        if self.file is not None:
+            self.file.write(record_line({"task": task, "result": result}) + "\n")
+            self.file.flush()
+            os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+# ----- the cluster -----
+
+
+def connect(scheduler: Optional[str], timeout: float):
+    """A Dask client of the scheduler at ``scheduler``, or of a new LocalCluster on this
+    machine; with at least one worker within ``timeout`` seconds. Returns (client, cluster)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise DistributedError(
+            'Dask is not installed: pip install "movegen[distributed]" (dask and distributed)'
+        ) from None
+    cluster = None
+    try:
+        if scheduler is None:
+            cluster = LocalCluster(
+                n_workers=os.cpu_count() or 1,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address="127.0.0.1:0",
+            )
+            client = Client(cluster, timeout=timeout)
+        else:
+            client = Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError) as e:
+        if cluster is not None:
+            cluster.close()
+        raise DistributedError(f"cannot reach the scheduler at {scheduler} within {timeout:g} s: {e}") from None
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except (TimeoutError, OSError):
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        raise DistributedError(f"no worker joined the scheduler at {scheduler or 'the local cluster'} within {timeout:g} s") from None
+    return client, cluster
+
+
+def check_versions(client) -> int:
+    """The number of workers, after checking that Dask's packages agree (``get_versions(check=True)``)
+    and that every worker runs this movegen version."""
+    try:
+        client.get_versions(check=True)
+    except ValueError as e:
+        raise DistributedError(f"the cluster's Dask packages differ: {e}") from None
+    versions = client.run(worker_version)
+    wrong = {w: v for w, v in versions.items() if v != movegen.__version__}
+    if wrong:
+        raise DistributedError(
+            f"workers run another movegen version than this driver ({movegen.__version__}): {wrong}"
+        )
+    return len(versions)
+
+
+class ProgressBar:
+    """Tasks done, leaves, leaves per second and ETA on stderr, when it is a terminal."""
+
+    def __init__(self, tasks: int, resumed: int):
+        self.enabled = sys.stderr.isatty()
+        self.tasks, self.done, self.start = tasks, resumed, time.perf_counter()
+        self.first, self.leaves, self.shown = resumed, 0, 0.0
+
+    def update(self, leaves: int) -> None:
+        self.done += 1
+        self.leaves += leaves
+        now = time.perf_counter()
+        if not self.enabled or (now - self.shown < 0.2 and self.done < self.tasks):
+            return
+        self.shown = now
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.leaves / elapsed
+        ran = self.done - self.first
+        eta = elapsed / ran * (self.tasks - self.done) if ran else 0.0
+        sys.stderr.write(
+            f"\rtasks {self.done}/{self.tasks}, {self.leaves:,} leaves, "
+            f"{rate / 1e6:,.0f} million leaves/s, ETA {eta:,.0f} s   "
+        )
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.enabled and self.shown:
+            sys.stderr.write("\n")
+
+
+# ----- the run -----
+
+
+def run(
+    client,
+    board: movegen.Board,
+    depth: int,
+    *,
+    fen: Optional[str] = None,
+    moves: Optional[list[str]] = None,
+    split_ply: Optional[int] = None,
+    tasks: Optional[int] = None,
+    checkpoint: Optional[str] = None,
+    stats: bool = False,
+    hash_mib: int = 256,
+    workers: Optional[int] = None,
+) -> dict[str, Any]:
+    """Counts perft(``board``, ``depth``) on the workers of ``client``. Returns the totals
+    (``nodes`` and, with ``stats``, the breakdown) with the run's figures: units, tasks,
+    workers, resumed, seconds (from submitting the work to the total)."""
+    workers = workers or len(client.scheduler_info()["workers"])
+    if depth == 0:
+        result = movegen.perft_stats(board, 0) if stats else {"nodes": 1}
+        return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0}
+    tasks = tasks or TASKS_PER_WORKER * workers
+    if split_ply is None:
+        split_ply = choose_split(board, depth, tasks)
+    groups = plan(board, depth, split_ply, tasks)
+    identity = {
+        "fen": fen if fen is not None else movegen.STARTING_FEN,
+        "moves": list(moves or []),
+        "depth": depth,
+        "split_ply": split_ply,
+        "tasks": tasks,
+        "stats": stats,
+    }
+    done = read_checkpoint(checkpoint, identity) if checkpoint else {}
+    done = {i: r for i, r in done.items() if 0 <= i < len(groups)}
+    writer = Checkpoint(checkpoint, identity, done)
+    results = dict(done)
+    bar = ProgressBar(len(groups), len(done))
+    start = time.perf_counter()
+    try:
+        from distributed import as_completed
+
+        run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
+        futures = {}
+        for i, units in enumerate(groups):
+            if i in done:
+                continue
+            future = client.submit(
+                count_task,
+                units,
+                stats,
+                0 if stats else hash_mib,
+                key=f"movegen-perft-{run_id}-{i}-{os.getpid()}-{time.time_ns()}",
+                priority=len(groups) - i,
+                pure=False,
+            )
+            futures[future] = i
+        for future in as_completed(futures):
+            i = futures[future]
+            result = future.result()
+            results[i] = result
+            writer.done(i, result)
+            bar.update(result["nodes"])
+    finally:
+        writer.close()
+        bar.finish()
+    seconds = time.perf_counter() - start
+    keys = ["nodes"] + ([key for key, _ in STAT_LABELS] if stats else [])
+    totals = {key: sum(r[key] for r in results.values()) for key in keys}
+    units = sum(len(g) for g in groups)
+    return {
+        **totals,
+        "units": units,
+        "tasks": len(groups),
+        "workers": workers,
+        "resumed": len(done),
+        "seconds": seconds,
+        "split_ply": split_ply,
+    }
+
+
+def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m movegen.distributed",
+        description="Deep perft on a Dask cluster (a LocalCluster on this machine by default).",
+        epilog="Prints 'Nodes searched: N' as the perft command does. Exit status: 0 success, "
+        "2 bad arguments, a refused checkpoint, or a cluster that cannot be reached or has no workers.",
+    )
+    parser.add_argument("depth", metavar="DEPTH", help="plies to count, 0 to 30")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
+    parser.add_argument("--fen", help="root position (default: the start position)")
+    parser.add_argument("--moves", nargs="+", default=[], metavar="UCI", help="moves played from the root first")
+    parser.add_argument("--split-ply", type=int, metavar="K", help="plies below the root of the units (default: the smallest with at least as many units as tasks)")
+    parser.add_argument("--tasks", type=int, metavar="N", help=f"tasks the units are grouped into (default: {TASKS_PER_WORKER} per worker)")
+    parser.add_argument("--checkpoint", metavar="FILE", help="append finished tasks to FILE; run again with it to resume")
+    parser.add_argument("--stats", action="store_true", help="also count the breakdown of perft --stats (runs without the table)")
+    parser.add_argument("--hash", type=int, default=256, metavar="MIB", help="table per worker process in MiB (default 256, 0 for none)")
+    parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not args.depth.isdigit() or int(args.depth) > 30:
+        parser.error(f"DEPTH: expected a number from 0 to 30, found {args.depth!r}")
+    args.depth = int(args.depth)
+    if args.split_ply is not None and not 0 <= args.split_ply <= args.depth:
+        parser.error(f"--split-ply {args.split_ply}: expected 0 to DEPTH ({args.depth})")
+    if args.tasks is not None and args.tasks < 1:
+        parser.error(f"--tasks {args.tasks}: expected at least 1")
+    if not 0 <= args.hash <= 1 << 20:
+        parser.error(f"--hash {args.hash}: expected 0 to {1 << 20} MiB")
+    if not args.timeout > 0:
+        parser.error(f"--timeout {args.timeout}: expected a positive number of seconds")
+    return args
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    args = parse_args(argv)
+    try:
+        board = root_board(args.fen, args.moves)
+        client, cluster = connect(args.scheduler, args.timeout)
+        try:
+            workers = check_versions(client)
+            result = run(
+                client,
+                board,
+                args.depth,
+                fen=args.fen,
+                moves=args.moves,
+                split_ply=args.split_ply,
+                tasks=args.tasks,
+                checkpoint=args.checkpoint,
+                stats=args.stats,
+                hash_mib=args.hash,
+                workers=workers,
+            )
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    except DistributedError as e:
+        print(f"movegen.distributed: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        report = {
+            "fen": args.fen if args.fen is not None else movegen.STARTING_FEN,
+            "moves": args.moves,
+            "position": board.fen(),
+            "depth": args.depth,
+            "nodes": result["nodes"],
+            "seconds": round(result["seconds"], 6),
+            "nps": round(result["nodes"] / max(result["seconds"], 1e-9)),
+            "hash_mib": 0 if args.stats else args.hash,
+            "backend": movegen.BACKEND,
+        }
+        if args.stats:
+            report["stats"] = {key: result[key] for key, _ in STAT_LABELS}
+        for key in ("units", "tasks", "workers", "resumed", "split_ply"):
+            report[key] = result[key]
+        print(json.dumps(report))
+    else:
+        print(f"Nodes searched: {result['nodes']}")
+        if args.stats:
+            for key, label in STAT_LABELS:
+                print(f"{label}: {result[key]}")
+        resumed = f", {result['resumed']} resumed from the checkpoint" if result["resumed"] else ""
+        print(
+            f"depth {args.depth} in {result['seconds']:.3f} s on {result['workers']} workers: "
+            f"{result['units']} units at ply {result['split_ply']} in {result['tasks']} tasks{resumed}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    # Run as a module (python -m), this file is __main__: take the functions from the
+    # importable module, so the workers import count_task (and keep their tables) rather
+    # than receive a pickled copy of it with each task.
+    from movegen.distributed import main as _main
+
+    sys.exit(_main())

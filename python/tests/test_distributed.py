@@ -1,0 +1,271 @@
+"""Distributed perft on Dask (`python -m movegen.distributed`): exact totals on real scheduler
+and worker processes, a worker killed while it is busy, the checkpoint resumed after the
+driver is killed, statistics against perft.csv, and clear errors. Every server listens on
+127.0.0.1 and every process started here is stopped by its pid, however the test ends.
+
+The opt-in ``MOVEGEN_DEEP=1`` run counts startpos depth 9 on a local two-worker cluster."""
+
+import csv
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+import movegen  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+DEPTH_7 = 3_195_901_860
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def dask_command(*args):
+    dask = Path(sys.executable).with_name("dask")
+    return [str(dask) if dask.exists() else "dask", *args]
+
+
+class Cluster:
+    """A `dask scheduler` and `dask worker` processes on 127.0.0.1, stopped by pid."""
+
+    def __init__(self, tmp_path):
+        self.port = free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.processes = []
+        self.workers = 0
+        self.logs = tmp_path
+        self.start(dask_command("scheduler", "--host", "127.0.0.1", "--port", str(self.port), "--no-dashboard"), "scheduler")
+        deadline = time.time() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("the scheduler did not start")
+                time.sleep(0.1)
+
+    def start(self, command, name):
+        log = open(self.logs / f"{name}-{len(self.processes)}.log", "w")
+        self.processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+
+    def add_workers(self, count):
+        for _ in range(count):
+            self.start(
+                dask_command(
+                    "worker", self.address, "--host", "127.0.0.1", "--nthreads", "1",
+                    "--no-nanny", "--no-dashboard", "--memory-limit", "0",
+                ),
+                "worker",
+            )
+        self.workers += count
+        client = distributed.Client(self.address, timeout=30)
+        client.wait_for_workers(self.workers, timeout=60)
+        return client
+
+    def stop(self):
+        for process in self.processes:
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    c = Cluster(tmp_path)
+    try:
+        yield c
+    finally:
+        c.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_cluster(tmp_path_factory):
+    c = Cluster(tmp_path_factory.mktemp("cluster"))
+    try:
+        c.add_workers(2).close()
+        yield c
+    finally:
+        c.stop()
+
+
+def driver(*args, **kwargs):
+    return subprocess.Popen(
+        [sys.executable, "-m", "movegen.distributed", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs,
+    )
+
+
+def finish(process, timeout=300):
+    try:
+        out, err = process.communicate(timeout=timeout)
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+    return process.returncode, out, err
+
+
+def test_a_worker_killed_while_busy_changes_nothing(cluster):
+    client = cluster.add_workers(2)
+    run = driver("--scheduler", cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "120", "--json", "7")
+    try:
+        deadline = time.time() + 120
+        while True:
+            assert run.poll() is None, "the run ended before a worker could be killed"
+            assert time.time() < deadline, "no task ever ran"
+            processing = {w: [k for k in keys if str(k).startswith("movegen-perft")] for w, keys in client.processing().items()}
+            states = client.run_on_scheduler(
+                lambda dask_scheduler: [ts.state for k, ts in dask_scheduler.tasks.items() if str(k).startswith("movegen-perft")]
+            )
+            pending = sum(state != "memory" for state in states)
+            busy = [w for w, keys in processing.items() if keys]
+            if busy and pending - sum(map(len, processing.values())) >= 10:
+                break
+            time.sleep(0.005)
+        victim = busy[0]
+        pid = client.run(os.getpid, workers=[victim])[victim]
+        os.kill(pid, signal.SIGKILL)
+        lost = len(processing[victim])
+        print(f"killed worker {victim} (pid {pid}) running {lost} task(s), {pending} of {len(states)} tasks not finished")
+    finally:
+        code, out, err = finish(run)
+        client.close()
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["nodes"] == DEPTH_7
+    assert report["tasks"] == 120 and report["split_ply"] == 3
+    assert lost >= 1 and pending >= 10
+
+
+def test_depth_7_and_the_default_local_cluster(shared_cluster):
+    code, out, err = finish(driver("--scheduler", shared_cluster.address, "7"))
+    assert code == 0, err
+    assert out == f"Nodes searched: {DEPTH_7}\n"
+    code, out, err = finish(driver("--moves", "e2e4", "e7e5", "--json", "4"))  # a LocalCluster
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["nodes"] == movegen.perft("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 4)
+    assert report["workers"] == os.cpu_count()
+
+
+def perft_csv_rows(name):
+    with open(ROOT / "perft.csv") as f:
+        rows = [r for r in csv.reader(line for line in f if not line.startswith("#"))]
+    header, body = rows[0], rows[1:]
+    return [dict(zip(header, r)) for r in body if r[0] == name]
+
+
+def test_stats_equal_every_breakdown_cell_of_perft_csv(shared_cluster):
+    rows = {int(r["depth"]): r for r in perft_csv_rows("kiwipete")}
+    for depth in (4, 5):
+        row = rows[depth]
+        code, out, err = finish(driver("--scheduler", shared_cluster.address, "--fen", KIWIPETE, "--stats", "--json", str(depth)))
+        assert code == 0, err
+        report = json.loads(out)
+        assert report["nodes"] == int(row["nodes"])
+        for key in ("captures", "ep", "castles", "promotions", "checks", "discovery_checks", "double_checks", "checkmates"):
+            assert report["stats"][key] == int(row[key]), (depth, key)
+    code, out, err = finish(driver("--scheduler", shared_cluster.address, "--fen", KIWIPETE, "--stats", "3"))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Nodes searched: 97862" and lines[1] == "Captures: 17102" and lines[-1] == "Checkmates: 1"
+
+
+def test_the_checkpoint_resumes_after_the_driver_is_killed(shared_cluster, tmp_path):
+    checkpoint = tmp_path / "run.ckpt"
+    args = ["--scheduler", shared_cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "80", "--checkpoint", str(checkpoint), "--json", "7"]
+    run = driver(*args)
+    try:
+        deadline = time.time() + 120
+        while not checkpoint.exists() or checkpoint.read_text().count("\n") < 6:
+            assert run.poll() is None, "the run ended before it could be killed"
+            assert time.time() < deadline
+            time.sleep(0.01)
+        os.kill(run.pid, signal.SIGKILL)
+    finally:
+        finish(run)
+    written = checkpoint.read_text().count("\n") - 1
+    code, out, err = finish(driver(*args))
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["nodes"] == DEPTH_7
+    assert report["resumed"] >= min(written, 5) and report["resumed"] > 0
+    assert report["resumed"] < 80
+    # A torn last line (a crash mid-write) is ignored; everything else is resumed, once.
+    with open(checkpoint, "a") as f:
+        f.write('{"record":{"result":{"nodes":12345')
+    code, out, err = finish(driver(*args))
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["nodes"] == DEPTH_7 and report["resumed"] == 80
+    # Another run's checkpoint is refused, naming both.
+    code, out, err = finish(driver(*[a if a != "80" else "81" for a in args]))
+    assert code == 2 and "belongs to another run" in err and "tasks=80" in err and "tasks=81" in err
+    # A damaged line that is not the last one is refused.
+    lines = checkpoint.read_text().split("\n")
+    lines[3] = lines[3].replace('"nodes":', '"nodes":1')
+    checkpoint.write_text("\n".join(lines))
+    code, out, err = finish(driver(*args))
+    assert code == 2 and "line 4 is damaged" in err
+
+
+def test_bad_arguments_and_unreachable_clusters(cluster):
+    for args, message in [
+        (["x"], "DEPTH"),
+        (["31"], "DEPTH"),
+        (["--split-ply", "8", "7"], "--split-ply"),
+        (["--tasks", "0", "5"], "--tasks"),
+        (["--hash", "-1", "5"], "--hash"),
+        (["--timeout", "0", "5"], "--timeout"),
+        (["--fen", "not a fen", "5"], "--fen"),
+        (["--moves", "e2e5", "5"], "--moves"),
+    ]:
+        code, out, err = finish(driver("--scheduler", cluster.address, *args))
+        assert code == 2 and message in err, (args, err)
+    closed = free_port()
+    start = time.time()
+    code, out, err = finish(driver("--scheduler", f"tcp://127.0.0.1:{closed}", "--timeout", "2", "5"))
+    assert code == 2 and "cannot reach the scheduler" in err, err
+    assert time.time() - start < 60
+    start = time.time()
+    code, out, err = finish(driver("--scheduler", cluster.address, "--timeout", "2", "5"))  # no workers yet
+    assert code == 2 and "no worker joined" in err, err
+    assert time.time() - start < 60
+
+
+def test_plan_is_deterministic_and_exact():
+    from movegen import distributed as d
+
+    board = movegen.Board(KIWIPETE)
+    one = d.plan(board, 4, 2, 7)
+    assert one == d.plan(movegen.Board(KIWIPETE), 4, 2, 7)
+    assert len(one) == 7
+    units = [u for group in one for u in group]
+    assert len(units) == len(movegen.split(board, 2))
+    assert sum(paths * movegen.perft(fen, depth) for fen, paths, depth in units) == 4_085_603
+    assert d.count_task(units, False, 1)["nodes"] == 4_085_603
+    assert d.choose_split(movegen.Board(), 7, 40) == 2
+    assert d.choose_split(movegen.Board(), 1, 40) == 0
+
+
+@pytest.mark.skipif(os.environ.get("MOVEGEN_DEEP") != "1", reason="opt-in: MOVEGEN_DEEP=1")
+def test_depth_9_on_a_local_two_worker_cluster():
+    start = time.time()
+    code, out, err = finish(driver("--json", "9"), timeout=7200)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["nodes"] == 2_439_530_234_167
+    print(f"startpos depth 9: {report['seconds']:.1f} s of work, {time.time() - start:.1f} s in all, {report['workers']} workers")
