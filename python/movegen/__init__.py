@@ -35,6 +35,7 @@ from ._movegen import (
     move_to_index,
     perft,
     perft_stats,
+    perft_units,
     split,
 )
 
@@ -59,5 +60,6 @@ __all__ = [
     "move_to_index",
     "perft",
     "perft_stats",
+    "perft_units",
     "split",
 ]

@@ -257,8 +257,15 @@ def test_plan_is_deterministic_and_exact():
     assert len(units) == len(movegen.split(board, 2))
     assert sum(paths * movegen.perft(fen, depth) for fen, paths, depth in units) == 4_085_603
     assert d.count_task(units, False, 1)["nodes"] == 4_085_603
-    assert d.choose_split(movegen.Board(), 7, 40) == 2
+    assert d.choose_split(movegen.Board(), 8, 40) == 5
+    assert d.choose_split(movegen.Board(), 7, 40) == 4
+    assert d.choose_split(movegen.Board(), 4, 40) == 2  # ply 1 has 20 units: one deeper
     assert d.choose_split(movegen.Board(), 1, 40) == 0
+    many = d.plan(movegen.Board(), 6, 3, 20)  # 5,362 units: runs of consecutive FENs
+    assert sum(len(g) for g in many) == 5_362
+    assert all(g == sorted(g) for g in many)
+    assert d.count_task(d.units_text([u for g in many for u in g]), False, 0)["nodes"] == 119_060_324
+    assert movegen.perft_units(d.units_text(units)) == 4_085_603
 
 
 @pytest.mark.skipif(os.environ.get("MOVEGEN_DEEP") != "1", reason="opt-in: MOVEGEN_DEEP=1")

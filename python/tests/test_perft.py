@@ -108,3 +108,21 @@ def test_split_units_sum_to_the_published_counts():
         movegen.split(movegen.Board(), 31)
     with pytest.raises(movegen.FenError):
         movegen.split("not a fen", 2)
+
+
+def test_perft_units_from_tuples_or_text():
+    units = [(b, n, 2) for b, n in movegen.split(movegen.Board(), 2)]
+    assert movegen.perft_units(units) == 197_281
+    text = "".join(f"{b.fen()};{n};3\n" for b, n, _ in units)
+    assert movegen.perft_units(text, movegen.Table(1)) == 4_865_609
+    assert movegen.perft_units([]) == 0 and movegen.perft_units("") == 0
+    with pytest.raises(movegen.FenError, match="unit 1"):
+        movegen.perft_units([(movegen.STARTING_FEN, 1, 1), ("bad", 1, 1)])
+    with pytest.raises(movegen.FenError, match="unit 0"):
+        movegen.perft_units("bad;1;1\n")
+    with pytest.raises(ValueError, match="FEN;multiplicity;depth"):
+        movegen.perft_units(movegen.STARTING_FEN + ";1\n")
+    with pytest.raises(ValueError, match="depth 31"):
+        movegen.perft_units([(movegen.STARTING_FEN, 1, 31)])
+    with pytest.raises(ValueError, match="multiplicity"):
+        movegen.perft_units(movegen.STARTING_FEN + ";x;1\n")
