@@ -269,8 +269,8 @@ fn perft_units(
                     "unit {i}: expected FEN;multiplicity;depth, found {line:?}"
                 )));
             };
-            let board = Board::from_fen(fen.trim())
-                .map_err(|e| unit_error(i, crate::fen_error(e)))?;
+            let board =
+                Board::from_fen(fen.trim()).map_err(|e| unit_error(i, crate::fen_error(e)))?;
             let paths = paths.trim().parse::<u64>().map_err(|_| {
                 PyValueError::new_err(format!("unit {i}: multiplicity {paths:?} is not a number"))
             })?;
