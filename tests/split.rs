@@ -181,3 +181,17 @@ fn split_and_units_refuse_bad_arguments_and_rows() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The tree order holds the same units, first met first.
+#[test]
+fn tree_order_lists_the_same_units_in_walk_order() {
+    let board = Board::startpos();
+    let mut tree = movegen::perft::split_in_tree_order(&board, 3);
+    let mut first = board;
+    for _ in 0..3 {
+        first = first.play_unchecked(first.legal_moves()[0]);
+    }
+    assert!(tree[0].0.same_position(&first));
+    tree.sort_by_key(|(b, _)| b.to_string());
+    assert_eq!(tree, split(&board, 3));
+}

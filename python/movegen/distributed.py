@@ -127,18 +127,18 @@ def choose_split(board: movegen.Board, depth: int, tasks: int) -> int:
 
 def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int) -> list[list[tuple[str, int, int]]]:
     """The units of ``board`` at ``split_ply`` grouped into at most ``tasks`` tasks, the same
-    on every run, the tasks sorted by their estimated work (multiplicity * perft to 1 or 2
-    plies), largest first (ties by their first FEN).
+    on every run, with their work estimated as multiplicity * perft to 1 or 2 plies.
 
-    With at least 50 units a task, each task is a run of consecutive units in FEN order with
-    about equal estimated work: similar positions then share a worker and are counted one
-    after another, so its table finds more of their common subtrees (startpos depth 8 from
-    ply 5, two workers: 6.0 s of work each with such runs, 7.6 s with units scattered over
-    the tasks). With fewer units a task, the units go largest first to the task with the
-    least work so far, for balance."""
+    With at least 50 units a task, each task is a run of consecutive units in tree order
+    (``movegen.split(..., order="tree")``) with about equal estimated work, and the tasks run
+    in that order: neighbouring subtrees share a worker and are counted one after another, so
+    its table finds more of their common positions (startpos depth 8 from ply 5, two workers:
+    6.0 s of work each with runs of consecutive FENs, 7.6 s with the units scattered over the
+    tasks). With fewer units a task, the units go largest first to the task with the least
+    work so far, and the tasks run largest first (ties by their first FEN), for balance."""
     remaining = depth - split_ply
     units = []
-    for unit, paths in movegen.split(board, split_ply):
+    for unit, paths in movegen.split(board, split_ply, order="tree"):
         estimate = paths * movegen.perft(unit, min(remaining, 2 if split_ply < 5 else 1))
         units.append((unit.fen(), paths, max(estimate, 1)))
     count = max(1, min(tasks, len(units)))
@@ -147,11 +147,12 @@ def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int) -> list[l
     if len(units) >= 50 * count:
         total = sum(e for _, _, e in units)
         done = 0
-        for fen, paths, estimate in units:  # split() gives them in FEN order
+        for fen, paths, estimate in units:  # in tree order
             i = min(count - 1, done * count // total)
             groups[i].append((fen, paths, remaining))
             weight[i] += estimate
             done += estimate
+        return [g for g in groups if g]  # runs of about equal work, in tree order
     else:
         loads = [(0, i) for i in range(count)]
         for fen, paths, estimate in sorted(units, key=lambda u: (-u[2], u[0])):

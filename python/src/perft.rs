@@ -206,13 +206,26 @@ fn perft_stats<'py>(
 /// en-passant square are (compared in full, not by hash); the clocks are reset (perft ignores
 /// them). The sum of multiplicity * perft(board, depth - ply) is perft(position, depth): the
 /// units of a distributed perft. Memory grows with the positions (72,078 at ply 4 of the
-/// start position, 9.4 million at ply 6). Raises ValueError for a ply above 30.
+/// start position, 9.4 million at ply 6). `order="tree"` lists them instead in the order a
+/// depth-first walk first meets them (neighbours then share the most subtrees: what a worker
+/// with a hash table wants). Raises ValueError for a ply above 30 or another order.
 #[pyfunction]
+#[pyo3(signature = (position, ply, order = "fen"))]
 fn split<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
     ply: u32,
+    order: &str,
 ) -> PyResult<Vec<(Bound<'py, PyBoard>, u64)>> {
+    let tree = match order {
+        "fen" => false,
+        "tree" => true,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "order {other:?}: expected \"fen\" or \"tree\""
+            )));
+        }
+    };
     if ply > 30 {
         return Err(PyValueError::new_err(format!(
             "ply {ply} is out of range (0 to 30)"
@@ -223,7 +236,13 @@ fn split<'py>(
         .map(|b| b.borrow().chess960_mode())
         .ok();
     let board = board_of(position)?;
-    let units = py.detach(|| movegen::perft::split(&board, ply));
+    let units = py.detach(|| {
+        if tree {
+            movegen::perft::split_in_tree_order(&board, ply)
+        } else {
+            movegen::perft::split(&board, ply)
+        }
+    });
     units
         .into_iter()
         .map(|(unit, paths)| Ok((Bound::new(py, PyBoard::new_from(unit, chess960))?, paths)))

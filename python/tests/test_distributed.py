@@ -261,9 +261,10 @@ def test_plan_is_deterministic_and_exact():
     assert d.choose_split(movegen.Board(), 7, 40) == 4
     assert d.choose_split(movegen.Board(), 4, 40) == 2  # ply 1 has 20 units: one deeper
     assert d.choose_split(movegen.Board(), 1, 40) == 0
-    many = d.plan(movegen.Board(), 6, 3, 20)  # 5,362 units: runs of consecutive FENs
-    assert sum(len(g) for g in many) == 5_362
-    assert all(g == sorted(g) for g in many)
+    many = d.plan(movegen.Board(), 6, 3, 20)  # 5,362 units: runs in tree order
+    assert len(many) == 20 and sum(len(g) for g in many) == 5_362
+    tree = [(b.fen(), n, 3) for b, n in movegen.split(movegen.Board(), 3, order="tree")]
+    assert [u for g in many for u in g] == tree
     assert d.count_task(d.units_text([u for g in many for u in g]), False, 0)["nodes"] == 119_060_324
     assert movegen.perft_units(d.units_text(units)) == 4_085_603
 

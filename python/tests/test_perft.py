@@ -104,8 +104,13 @@ def test_split_units_sum_to_the_published_counts():
     units = movegen.split(kiwipete, 2)
     assert sum(n * movegen.perft(b, 2) for b, n in units) == 4_085_603
     assert movegen.split(kiwipete, 0) == [(movegen.Board(kiwipete), 1)]
+    tree = movegen.split(movegen.Board(), 4, order="tree")
+    assert sorted((b.fen(), n) for b, n in tree) == [(b.fen(), n) for b, n in movegen.split(movegen.Board(), 4)]
+    assert tree[0][0].fen() != fens[0]  # the walk's first unit, not the smallest FEN
     with pytest.raises(ValueError, match="ply 31"):
         movegen.split(movegen.Board(), 31)
+    with pytest.raises(ValueError, match="order"):
+        movegen.split(movegen.Board(), 2, order="random")
     with pytest.raises(movegen.FenError):
         movegen.split("not a fen", 2)
 

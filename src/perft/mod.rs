@@ -32,7 +32,7 @@ mod table;
 #[cfg(feature = "std")]
 pub use parallel::{MAX_THREADS, Progress, Tally, divide_parallel, perft_hashed};
 #[cfg(feature = "std")]
-pub use split::split;
+pub use split::{split, split_in_tree_order};
 pub use stats::{Stats, perft_stats, perft_stats_move};
 #[cfg(feature = "std")]
 pub use table::Table;

@@ -32,9 +32,7 @@ use std::collections::HashMap;
 /// ```
 #[must_use]
 pub fn split(board: &Board, ply: u32) -> Vec<(Board, u64)> {
-    let mut units: HashMap<Board, u64> = HashMap::new();
-    walk(board, ply, &mut units);
-    let mut sorted: Vec<(String, Board, u64)> = units
+    let mut sorted: Vec<(String, Board, u64)> = split_in_tree_order(board, ply)
         .into_iter()
         .map(|(unit, paths)| (unit.to_string(), unit, paths))
         .collect();
@@ -45,16 +43,35 @@ pub fn split(board: &Board, ply: u32) -> Vec<(Board, u64)> {
         .collect()
 }
 
+/// The units of [`split`] in the order a depth-first walk of the tree (in legal-move order)
+/// first meets them: neighbouring units then lie in neighbouring subtrees, which share the
+/// most positions below them, so a worker counting a run of them finds more of those in its
+/// hash table.
+#[must_use]
+pub fn split_in_tree_order(board: &Board, ply: u32) -> Vec<(Board, u64)> {
+    let mut index: HashMap<Board, usize> = HashMap::new();
+    let mut units = Vec::new();
+    walk(board, ply, &mut index, &mut units);
+    units
+}
+
 /// Adds the positions `ply` plies below `board` to `units`, one path each.
-fn walk(board: &Board, ply: u32, units: &mut HashMap<Board, u64>) {
+fn walk(board: &Board, ply: u32, index: &mut HashMap<Board, usize>, units: &mut Vec<(Board, u64)>) {
     if ply == 0 {
         let mut unit = *board;
         unit.set_clocks(0, 1);
         // Board equality is the full position (and the clocks, here the same for all).
-        *units.entry(unit).or_insert(0) += 1;
+        let next = units.len();
+        let at = *index.entry(unit).or_insert(next);
+        if at == next {
+            units.push((unit, 0));
+        }
+        if let Some(entry) = units.get_mut(at) {
+            entry.1 += 1;
+        }
         return;
     }
     for &mv in board.legal_moves().iter() {
-        walk(&board.play_unchecked(mv), ply - 1, units);
+        walk(&board.play_unchecked(mv), ply - 1, index, units);
     }
 }
