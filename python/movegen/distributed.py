@@ -193,8 +193,11 @@ def read_checkpoint(path: str, identity: dict[str, Any]) -> dict[int, dict[str, 
     line torn by a crash while it was written is ignored, and its task counted again)."""
     if not os.path.exists(path):
         return {}
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().split("\n")
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError) as e:
+        raise DistributedError(f"checkpoint {path}: cannot read it ({e})") from None
     complete = lines[:-1]  # the text after the last newline is a torn line, if any
     if not complete:
         return {}
@@ -229,14 +232,17 @@ class Checkpoint:
         if path is None:
             return
         temporary = f"{path}.tmp{os.getpid()}"
-        with open(temporary, "w", encoding="utf-8") as f:
-            f.write(record_line({"identity": identity}) + "\n")
-            for task, result in sorted(done.items()):
-                f.write(record_line({"task": task, "result": result}) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-        self.file = open(path, "a", encoding="utf-8")
+        try:
+            with open(temporary, "w", encoding="utf-8") as f:
+                f.write(record_line({"identity": identity}) + "\n")
+                for task, result in sorted(done.items()):
+                    f.write(record_line({"task": task, "result": result}) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temporary, path)
+            self.file = open(path, "a", encoding="utf-8")
+        except OSError as e:
+            raise DistributedError(f"checkpoint {path}: cannot write it ({e})") from None
 
     def done(self, task: int, result: dict[str, int]) -> None:
         if self.file is not None:
@@ -278,6 +284,8 @@ def connect(scheduler: Optional[str], timeout: float):
         if cluster is not None:
             cluster.close()
         raise DistributedError(f"cannot reach the scheduler at {scheduler} within {timeout:g} s: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise DistributedError(f"--scheduler {scheduler!r}: not an address Dask understands ({e})") from None
     try:
         client.wait_for_workers(1, timeout=timeout)
     except (TimeoutError, OSError):

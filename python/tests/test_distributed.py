@@ -220,6 +220,9 @@ def test_the_checkpoint_resumes_after_the_driver_is_killed(shared_cluster, tmp_p
     checkpoint.write_text("\n".join(lines))
     code, out, err = finish(driver(*args))
     assert code == 2 and "line 4 is damaged" in err
+    # A checkpoint that cannot be written is an error, not a traceback.
+    code, out, err = finish(driver("--scheduler", shared_cluster.address, "--checkpoint", "/nonexistent/dir/x.ckpt", "5"))
+    assert code == 2 and "checkpoint /nonexistent/dir/x.ckpt" in err and "Traceback" not in err, err
 
 
 def test_bad_arguments_and_unreachable_clusters(cluster):
@@ -235,6 +238,9 @@ def test_bad_arguments_and_unreachable_clusters(cluster):
     ]:
         code, out, err = finish(driver("--scheduler", cluster.address, *args))
         assert code == 2 and message in err, (args, err)
+    for address in ["foo", "tcp://127.0.0.1:notaport"]:
+        code, out, err = finish(driver("--scheduler", address, "--timeout", "2", "5"))
+        assert code == 2 and "not an address" in err and "Traceback" not in err, (address, err)
     closed = free_port()
     start = time.time()
     code, out, err = finish(driver("--scheduler", f"tcp://127.0.0.1:{closed}", "--timeout", "2", "5"))
