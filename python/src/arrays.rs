@@ -149,26 +149,34 @@ fn fill_parallel<T: Send + Copy + Default>(
     threads: usize,
     fill: impl Fn(&Board, &mut [T]) + Sync,
 ) -> Option<(usize, movegen::FenError)> {
-    let per_thread = sources.len().div_ceil(threads.max(1)).max(1);
+    // Threads take batches of BATCH positions in turn, so one that falls behind (a shared
+    // machine) delays the end by one batch at most.
+    let batches = std::sync::Mutex::new(
+        sources
+            .chunks(BATCH)
+            .zip(out.chunks_mut(BATCH * chunk))
+            .enumerate(),
+    );
     std::thread::scope(|scope| {
-        let workers: Vec<_> = sources
-            .chunks(per_thread)
-            .zip(out.chunks_mut(per_thread * chunk))
-            .enumerate()
-            .map(|(t, (sources, out))| {
-                let fill = &fill;
+        let workers: Vec<_> = (0..threads.clamp(1, sources.len().div_ceil(BATCH).max(1)))
+            .map(|_| {
+                let (fill, batches) = (&fill, &batches);
                 scope.spawn(move || {
                     let mut first_error = None;
-                    stream::fill_rows(out, chunk, |i, row| {
-                        match sources.get(i).map(Source::board) {
-                            Some(Ok(board)) => fill(&board, row),
-                            Some(Err(e)) => {
-                                row.fill(T::default());
-                                first_error.get_or_insert((t * per_thread + i, e));
+                    while let Some((k, (sources, out))) =
+                        batches.lock().ok().and_then(|mut b| b.next())
+                    {
+                        stream::fill_rows(out, chunk, |i, row| {
+                            match sources.get(i).map(Source::board) {
+                                Some(Ok(board)) => fill(&board, row),
+                                Some(Err(e)) => {
+                                    row.fill(T::default());
+                                    first_error.get_or_insert((k * BATCH + i, e));
+                                }
+                                None => row.fill(T::default()),
                             }
-                            None => row.fill(T::default()),
-                        }
-                    });
+                        });
+                    }
                     first_error
                 })
             })
@@ -181,6 +189,9 @@ fn fill_parallel<T: Send + Copy + Default>(
             .min_by_key(|&(i, _)| i)
     })
 }
+
+/// Positions a thread fills in one go.
+const BATCH: usize = 1024;
 
 fn check_threads(threads: usize) -> PyResult<()> {
     if threads == 0 || threads > movegen::perft::MAX_THREADS {
