@@ -1,9 +1,10 @@
 """Deep perft on a Dask cluster: ``python -m movegen.distributed [OPTIONS] DEPTH``.
 
 The root is split into units (the unique positions ``--split-ply`` plies below it, each with
-its multiplicity, ``movegen.split``), the units are grouped into ``--tasks`` tasks
-(deterministically: largest estimated first, each to the lightest task), and Dask runs the
-tasks on its workers, each with a ``movegen.Table`` kept for the worker's lifetime. Every
+its multiplicity, ``movegen.split``), the units are grouped into ``--tasks`` tasks, the same
+on every run (runs of consecutive units in tree order with about equal estimated work; see
+``plan``), and Dask runs the tasks on its workers, each with a ``movegen.Table`` kept for the
+worker's lifetime. Every
 task returns exact integers, summed here as Python ints. A worker that dies mid-task changes
 nothing: Dask recomputes its tasks on the others. With ``--checkpoint FILE`` every finished
 task is appended to FILE (flushed, with a checksum); run again with the same file, the
@@ -23,11 +24,14 @@ reached or has no workers.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import heapq
 import json
 import os
+import re
 import sys
+import threading
 import time
 from typing import Any, Optional
 
@@ -60,6 +64,7 @@ class DistributedError(Exception):
 
 #: The table of this worker process, made on its first task and kept for its lifetime.
 _worker_table: dict[int, movegen.Table] = {}
+_worker_table_lock = threading.Lock()
 
 
 def units_text(units: list[tuple[str, int, int]]) -> str:
@@ -83,9 +88,10 @@ def count_task(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib:
         return total
     table = None
     if hash_mib > 0:
-        table = _worker_table.get(hash_mib)
-        if table is None:
-            table = _worker_table.setdefault(hash_mib, movegen.Table(hash_mib))
+        with _worker_table_lock:  # a worker with several threads makes one table
+            table = _worker_table.get(hash_mib)
+            if table is None:
+                table = _worker_table[hash_mib] = movegen.Table(hash_mib)
     # One call for the whole task: the units are counted without the GIL in between (one
     # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
     return {"nodes": movegen.perft_units(units, table)}
@@ -113,19 +119,32 @@ def root_board(fen: Optional[str], moves: list[str]) -> movegen.Board:
     return board
 
 
-def choose_split(board: movegen.Board, depth: int, tasks: int) -> int:
-    """The default split ply: deep enough that transpositions merge in the split (ply 5,
-    with at least 3 plies left below it: each worker's table only sees its own units, and
-    a shallow split leaves the workers counting the same positions; at depth 8 of the start
-    position two workers took 7.5 s from a ply-4 split, 5.2 s from ply 5), and deeper still,
-    up to ply 6, if that gives fewer units than ``tasks``."""
+def tree_units(board: movegen.Board, ply: int) -> list[tuple[movegen.Board, int]]:
+    """The units at ``ply`` in tree order (``movegen.split(..., order="tree")``)."""
+    return movegen.split(board, ply, order="tree")
+
+
+def choose_split(board: movegen.Board, depth: int, tasks: int) -> tuple[int, list[tuple[movegen.Board, int]]]:
+    """The default split ply, with its units in tree order: deep enough that transpositions
+    merge in the split (ply 5, with at least 3 plies left below it: each worker's table only
+    sees its own units, and a shallow split leaves the workers counting the same positions;
+    at depth 8 of the start position two workers took 7.5 s from a ply-4 split, 5.2 s from
+    ply 5), and deeper still, up to ply 6, if that gives fewer units than ``tasks``."""
     ply = max(0, min(PREFERRED_SPLIT, depth - 3))
-    while ply < min(depth - 1, MAX_DEFAULT_SPLIT) and len(movegen.split(board, ply)) < tasks:
+    units = tree_units(board, ply)
+    while ply < min(depth - 1, MAX_DEFAULT_SPLIT) and len(units) < tasks:
         ply += 1
-    return ply
+        units = tree_units(board, ply)
+    return ply, units
 
 
-def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int) -> list[list[tuple[str, int, int]]]:
+def plan(
+    board: movegen.Board,
+    depth: int,
+    split_ply: int,
+    tasks: int,
+    units: Optional[list[tuple[movegen.Board, int]]] = None,
+) -> list[list[tuple[str, int, int]]]:
     """The units of ``board`` at ``split_ply`` grouped into at most ``tasks`` tasks, the same
     on every run, with their work estimated as multiplicity * perft to 1 or 2 plies.
 
@@ -135,19 +154,20 @@ def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int) -> list[l
     its table finds more of their common positions (startpos depth 8 from ply 5, two workers:
     6.0 s of work each with runs of consecutive FENs, 7.6 s with the units scattered over the
     tasks). With fewer units a task, the units go largest first to the task with the least
-    work so far, and the tasks run largest first (ties by their first FEN), for balance."""
+    work so far, and the tasks run largest first (ties by their first FEN), for balance.
+    ``units`` are the units of ``split_ply`` in tree order when the caller has them already."""
     remaining = depth - split_ply
-    units = []
-    for unit, paths in movegen.split(board, split_ply, order="tree"):
+    sized = []
+    for unit, paths in units if units is not None else tree_units(board, split_ply):
         estimate = paths * movegen.perft(unit, min(remaining, 2 if split_ply < 5 else 1))
-        units.append((unit.fen(), paths, max(estimate, 1)))
-    count = max(1, min(tasks, len(units)))
+        sized.append((unit.fen(), paths, max(estimate, 1)))
+    count = max(1, min(tasks, len(sized)))
     groups: list[list[tuple[str, int, int]]] = [[] for _ in range(count)]
     weight = [0] * count
-    if len(units) >= 50 * count:
-        total = sum(e for _, _, e in units)
+    if len(sized) >= 50 * count:
+        total = sum(e for _, _, e in sized)
         done = 0
-        for fen, paths, estimate in units:  # in tree order
+        for fen, paths, estimate in sized:  # in tree order
             i = min(count - 1, done * count // total)
             groups[i].append((fen, paths, remaining))
             weight[i] += estimate
@@ -155,7 +175,7 @@ def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int) -> list[l
         return [g for g in groups if g]  # runs of about equal work, in tree order
     else:
         loads = [(0, i) for i in range(count)]
-        for fen, paths, estimate in sorted(units, key=lambda u: (-u[2], u[0])):
+        for fen, paths, estimate in sorted(sized, key=lambda u: (-u[2], u[0])):
             load, i = heapq.heappop(loads)
             groups[i].append((fen, paths, remaining))
             weight[i] += estimate
@@ -200,7 +220,9 @@ def read_checkpoint(path: str, identity: dict[str, Any]) -> dict[int, dict[str, 
         raise DistributedError(f"checkpoint {path}: cannot read it ({e})") from None
     complete = lines[:-1]  # the text after the last newline is a torn line, if any
     if not complete:
-        return {}
+        if lines[0] and not lines[0].startswith('{"record"'):
+            raise DistributedError(f"checkpoint {path}: not a movegen.distributed checkpoint")
+        return {}  # empty, or a header torn while it was written
     header = parse_line(complete[0])
     if header is None or "identity" not in header:
         raise DistributedError(f"checkpoint {path}: not a movegen.distributed checkpoint")
@@ -220,6 +242,18 @@ def read_checkpoint(path: str, identity: dict[str, Any]) -> dict[int, dict[str, 
             raise DistributedError(f"checkpoint {path}: line {number} is damaged")
         done.setdefault(int(record["task"]), record["result"])
     return done
+
+
+def checkpoint_identity(path: Optional[str]) -> Optional[dict[str, Any]]:
+    """The identity in the header of the checkpoint at ``path``, if it has one."""
+    if not path or not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            header = parse_line(f.readline().rstrip("\n"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return header.get("identity") if header else None
 
 
 class Checkpoint:
@@ -258,6 +292,14 @@ class Checkpoint:
 # ----- the cluster -----
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its affinity where the OS tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def connect(scheduler: Optional[str], timeout: float):
     """A Dask client of the scheduler at ``scheduler``, or of a new LocalCluster on this
     machine; with at least one worker within ``timeout`` seconds. Returns (client, cluster)."""
@@ -271,7 +313,7 @@ def connect(scheduler: Optional[str], timeout: float):
     try:
         if scheduler is None:
             cluster = LocalCluster(
-                n_workers=os.cpu_count() or 1,
+                n_workers=available_cores(),
                 threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
@@ -280,15 +322,18 @@ def connect(scheduler: Optional[str], timeout: float):
             client = Client(cluster, timeout=timeout)
         else:
             client = Client(scheduler, timeout=timeout)
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, asyncio.TimeoutError) as e:
         if cluster is not None:
             cluster.close()
-        raise DistributedError(f"cannot reach the scheduler at {scheduler} within {timeout:g} s: {e}") from None
+        where = scheduler or "of the local cluster"
+        raise DistributedError(f"cannot reach the scheduler {where} within {timeout:g} s: {e}") from None
     except (ValueError, TypeError) as e:
+        if cluster is not None:
+            cluster.close()
         raise DistributedError(f"--scheduler {scheduler!r}: not an address Dask understands ({e})") from None
     try:
         client.wait_for_workers(1, timeout=timeout)
-    except (TimeoutError, OSError):
+    except (TimeoutError, asyncio.TimeoutError, OSError):
         client.close()
         if cluster is not None:
             cluster.close()
@@ -366,10 +411,19 @@ def run(
     if depth == 0:
         result = movegen.perft_stats(board, 0) if stats else {"nodes": 1}
         return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0}
+    # Resuming, the defaults that depend on the cluster (the task count, and so the split)
+    # are the checkpoint's: a run may resume on fewer or more workers.
+    previous = checkpoint_identity(checkpoint)
+    if previous is not None:
+        tasks = tasks or previous.get("tasks")
+        if split_ply is None and isinstance(previous.get("split_ply"), int):
+            split_ply = previous["split_ply"]
     tasks = tasks or TASKS_PER_WORKER * workers
+    units = None
     if split_ply is None:
-        split_ply = choose_split(board, depth, tasks)
-    groups = plan(board, depth, split_ply, tasks)
+        split_ply, units = choose_split(board, depth, tasks)
+    groups = plan(board, depth, split_ply, tasks, units)
+    texts = [units_text(g) for g in groups]
     identity = {
         "fen": fen if fen is not None else movegen.STARTING_FEN,
         "moves": list(moves or []),
@@ -377,6 +431,9 @@ def run(
         "split_ply": split_ply,
         "tasks": tasks,
         "stats": stats,
+        "version": movegen.__version__,
+        # The tasks themselves: a checkpoint is only resumed by the same plan.
+        "plan": hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16],
     }
     done = read_checkpoint(checkpoint, identity) if checkpoint else {}
     done = {i: r for i, r in done.items() if 0 <= i < len(groups)}
@@ -389,12 +446,12 @@ def run(
 
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
         futures = {}
-        for i, units in enumerate(groups):
+        for i in range(len(groups)):
             if i in done:
                 continue
             future = client.submit(
                 count_task,
-                units_text(units),
+                texts[i],
                 stats,
                 0 if stats else hash_mib,
                 key=f"movegen-perft-{run_id}-{i}-{os.getpid()}-{time.time_ns()}",
@@ -433,7 +490,7 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
         epilog="Prints 'Nodes searched: N' as the perft command does. Exit status: 0 success, "
         "2 bad arguments, a refused checkpoint, or a cluster that cannot be reached or has no workers.",
     )
-    parser.add_argument("depth", metavar="DEPTH", help="plies to count, 0 to 30")
+    parser.add_argument("depth", metavar="DEPTH", nargs="?", help="plies to count, 0 to 30 (the last argument)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
     parser.add_argument("--fen", help="root position (default: the start position)")
     parser.add_argument("--moves", nargs="+", default=[], metavar="UCI", help="moves played from the root first")
@@ -445,7 +502,13 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    if not args.depth.isdigit() or int(args.depth) > 30:
+    # `--moves e2e4 e7e5 7`: the moves option takes every word after it, DEPTH included (a
+    # UCI move is never all digits).
+    if args.depth is None and args.moves and re.fullmatch(r"[0-9]+", args.moves[-1]):
+        args.depth = args.moves.pop()
+    if args.depth is None:
+        parser.error("missing DEPTH (the last argument)")
+    if not re.fullmatch(r"[0-9]+", args.depth) or int(args.depth) > 30:
         parser.error(f"DEPTH: expected a number from 0 to 30, found {args.depth!r}")
     args.depth = int(args.depth)
     if args.split_ply is not None and not 0 <= args.split_ply <= args.depth:

@@ -77,8 +77,10 @@ fn sources<'a>(first: usize, items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Sour
 
 unsafe extern "C" {
     /// CPython's UTF-8 view of a str (a pointer into the object, cached there for its
-    /// lifetime). Exported by every CPython 3 (part of the limited API from 3.10); pyo3 only
-    /// declares it for 3.10+ builds, so the package's abi3-py39 build declares it here.
+    /// lifetime). Exported by every CPython 3 on Linux and macOS (part of the limited API from
+    /// 3.10); pyo3 only declares it for 3.10+ builds, so the package's abi3-py39 build
+    /// declares it here. (Windows' python3.dll exports it from 3.10 only: a Windows wheel
+    /// would need abi3-py310.)
     fn PyUnicode_AsUTF8AndSize(
         unicode: *mut pyo3::ffi::PyObject,
         size: *mut pyo3::ffi::Py_ssize_t,

@@ -251,7 +251,8 @@ fn split<'py>(
 
 /// The sum over `units` of multiplicity * perft(position, depth): either a list of (FEN or
 /// Board, multiplicity, depth) tuples, as `split` makes them, or the text of `perft split`
-/// (`FEN;multiplicity;depth` lines; the cheapest form to send to another process). All the
+/// (`FEN;multiplicity;depth` lines, blank and `#` lines skipped, as `perft units` reads a file;
+/// the cheapest form to send to another process). All the
 /// units are read first, then counted in one go without the GIL, with `table` when one is
 /// given: a distributed perft task. Raises FenError naming the unit for a bad FEN,
 /// ValueError for a malformed line or a depth above 30.
@@ -281,26 +282,52 @@ fn perft_units(
     };
     if let Ok(text) = units.cast::<pyo3::types::PyString>() {
         let text = text.to_cow()?;
-        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        // As `perft units` reads a file: blank and `#` lines skipped, errors by line number.
+        for (number, line) in text.lines().enumerate().map(|(n, l)| (n + 1, l.trim())) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = |what: String| PyValueError::new_err(format!("line {number}: {what}"));
             let fields: Vec<&str> = line.split(';').collect();
             let [fen, paths, depth] = fields.as_slice() else {
-                return Err(PyValueError::new_err(format!(
-                    "unit {i}: expected FEN;multiplicity;depth, found {line:?}"
+                return Err(bad(format!(
+                    "expected FEN;multiplicity;depth, found {line:?}"
                 )));
             };
-            let board =
-                Board::from_fen(fen.trim()).map_err(|e| unit_error(i, crate::fen_error(e)))?;
-            let paths = paths.trim().parse::<u64>().map_err(|_| {
-                PyValueError::new_err(format!("unit {i}: multiplicity {paths:?} is not a number"))
+            let board = Board::from_fen(fen.trim()).map_err(|e| {
+                crate::FenError::new_err(format!("line {number}: FEN {:?}: {e}", fen.trim()))
             })?;
-            let depth = depth.trim().parse::<u32>().map_err(|_| {
-                PyValueError::new_err(format!("unit {i}: depth {depth:?} is not a number"))
-            })?;
-            parsed.push((board, paths, check_depth(i, depth)?));
+            let paths = paths
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "multiplicity: expected a positive number, found {paths:?}"
+                    ))
+                })?;
+            let depth = depth
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&d| d <= 30)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "depth: expected a number from 0 to 30, found {depth:?}"
+                    ))
+                })?;
+            parsed.push((board, paths, depth));
         }
     } else {
         for (i, item) in units.try_iter()?.enumerate() {
-            let (position, paths, depth): (Bound<'_, PyAny>, u64, u32) = item?.extract()?;
+            let (position, paths, depth): (Bound<'_, PyAny>, u64, u32) =
+                item?.extract().map_err(|e| unit_error(i, e))?;
+            if paths == 0 {
+                return Err(PyValueError::new_err(format!(
+                    "unit {i}: multiplicity 0 (expected a positive number)"
+                )));
+            }
             let board = board_of(&position).map_err(|e| unit_error(i, e))?;
             parsed.push((board, paths, check_depth(i, depth)?));
         }
@@ -310,11 +337,21 @@ fn perft_units(
         parsed
             .iter()
             .map(|(board, paths, depth)| {
-                let nodes = match table {
-                    Some(t) => perft_hashed(board, *depth, &t.table),
-                    None => movegen::perft(board, *depth),
+                let count = |b: &Board, d: u32| match table {
+                    Some(t) => perft_hashed(b, d, &t.table),
+                    None => movegen::perft(b, d),
                 };
-                u128::from(*paths) * u128::from(nodes)
+                // From depth 13 a unit can pass 2^64 leaves: sum its root moves in 128 bits.
+                let nodes = if *depth >= 13 {
+                    board
+                        .legal_moves()
+                        .iter()
+                        .map(|&mv| u128::from(count(&board.play_unchecked(mv), depth - 1)))
+                        .sum()
+                } else {
+                    u128::from(count(board, *depth))
+                };
+                u128::from(*paths) * nodes
             })
             .sum()
     }))

@@ -154,7 +154,7 @@ def test_depth_7_and_the_default_local_cluster(shared_cluster):
     code, out, err = finish(driver("--scheduler", shared_cluster.address, "7"))
     assert code == 0, err
     assert out == f"Nodes searched: {DEPTH_7}\n"
-    code, out, err = finish(driver("--moves", "e2e4", "e7e5", "--json", "4"))  # a LocalCluster
+    code, out, err = finish(driver("--json", "--moves", "e2e4", "e7e5", "4"))  # a LocalCluster; DEPTH after the moves
     assert code == 0, err
     report = json.loads(out)
     assert report["nodes"] == movegen.perft("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 4)
@@ -211,6 +211,12 @@ def test_the_checkpoint_resumes_after_the_driver_is_killed(shared_cluster, tmp_p
     assert code == 0, err
     report = json.loads(out)
     assert report["nodes"] == DEPTH_7 and report["resumed"] == 80
+    # Resumed without --tasks and --split-ply (say on another number of workers), the run
+    # takes them from the checkpoint.
+    code, out, err = finish(driver(*[a for a in args if a not in ("--split-ply", "3", "--tasks", "80")]))
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["nodes"] == DEPTH_7 and report["resumed"] == 80 and report["tasks"] == 80
     # Another run's checkpoint is refused, naming both.
     code, out, err = finish(driver(*[a if a != "80" else "81" for a in args]))
     assert code == 2 and "belongs to another run" in err and "tasks=80" in err and "tasks=81" in err
@@ -227,17 +233,18 @@ def test_the_checkpoint_resumes_after_the_driver_is_killed(shared_cluster, tmp_p
 
 def test_bad_arguments_and_unreachable_clusters(cluster):
     for args, message in [
-        (["x"], "DEPTH"),
-        (["31"], "DEPTH"),
-        (["--split-ply", "8", "7"], "--split-ply"),
-        (["--tasks", "0", "5"], "--tasks"),
-        (["--hash", "-1", "5"], "--hash"),
-        (["--timeout", "0", "5"], "--timeout"),
-        (["--fen", "not a fen", "5"], "--fen"),
-        (["--moves", "e2e5", "5"], "--moves"),
+        (["x"], "DEPTH: expected a number from 0 to 30, found 'x'"),
+        (["31"], "DEPTH: expected a number from 0 to 30, found '31'"),
+        (["--json"], "missing DEPTH"),
+        (["--split-ply", "8", "7"], "--split-ply 8: expected 0 to DEPTH (7)"),
+        (["--tasks", "0", "5"], "--tasks 0: expected at least 1"),
+        (["--hash", "-1", "5"], "--hash -1: expected 0 to"),
+        (["--timeout", "0", "5"], "--timeout 0.0: expected a positive number"),
+        (["--fen", "not a fen", "5"], "--fen 'not a fen'"),
+        (["--moves", "e2e5", "5"], "--moves: 'e2e5' in"),
     ]:
-        code, out, err = finish(driver("--scheduler", cluster.address, *args))
-        assert code == 2 and message in err, (args, err)
+        code, out, err = finish(driver("--scheduler", cluster.address, "--timeout", "2", *args))
+        assert code == 2 and message in err and "Traceback" not in err, (args, err)
     for address in ["foo", "tcp://127.0.0.1:notaport"]:
         code, out, err = finish(driver("--scheduler", address, "--timeout", "2", "5"))
         assert code == 2 and "not an address" in err and "Traceback" not in err, (address, err)
@@ -263,10 +270,10 @@ def test_plan_is_deterministic_and_exact():
     assert len(units) == len(movegen.split(board, 2))
     assert sum(paths * movegen.perft(fen, depth) for fen, paths, depth in units) == 4_085_603
     assert d.count_task(units, False, 1)["nodes"] == 4_085_603
-    assert d.choose_split(movegen.Board(), 8, 40) == 5
-    assert d.choose_split(movegen.Board(), 7, 40) == 4
-    assert d.choose_split(movegen.Board(), 4, 40) == 2  # ply 1 has 20 units: one deeper
-    assert d.choose_split(movegen.Board(), 1, 40) == 0
+    assert d.choose_split(movegen.Board(), 8, 40)[0] == 5
+    assert d.choose_split(movegen.Board(), 7, 40)[0] == 4
+    assert d.choose_split(movegen.Board(), 4, 40)[0] == 2  # ply 1 has 20 units: one deeper
+    assert d.choose_split(movegen.Board(), 1, 40)[0] == 0
     many = d.plan(movegen.Board(), 6, 3, 20)  # 5,362 units: runs in tree order
     assert len(many) == 20 and sum(len(g) for g in many) == 5_362
     tree = [(b.fen(), n, 3) for b, n in movegen.split(movegen.Board(), 3, order="tree")]

@@ -123,8 +123,15 @@ def test_perft_units_from_tuples_or_text():
     assert movegen.perft_units([]) == 0 and movegen.perft_units("") == 0
     with pytest.raises(movegen.FenError, match="unit 1"):
         movegen.perft_units([(movegen.STARTING_FEN, 1, 1), ("bad", 1, 1)])
-    with pytest.raises(movegen.FenError, match="unit 0"):
-        movegen.perft_units("bad;1;1\n")
+    with pytest.raises(movegen.FenError, match="line 2"):
+        movegen.perft_units("# units\nbad;1;1\n")
+    assert movegen.perft_units("# a comment\n\n" + movegen.STARTING_FEN + ";2;3\n") == 2 * 8_902
+    with pytest.raises(ValueError, match="multiplicity"):
+        movegen.perft_units(movegen.STARTING_FEN + ";0;1\n")
+    with pytest.raises(ValueError, match="unit 0: multiplicity 0"):
+        movegen.perft_units([(movegen.STARTING_FEN, 0, 1)])
+    with pytest.raises(ValueError, match="unit 1"):
+        movegen.perft_units([(movegen.STARTING_FEN, 1, 1), (movegen.STARTING_FEN, 1)])
     with pytest.raises(ValueError, match="FEN;multiplicity;depth"):
         movegen.perft_units(movegen.STARTING_FEN + ";1\n")
     with pytest.raises(ValueError, match="depth 31"):

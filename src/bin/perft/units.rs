@@ -113,12 +113,22 @@ pub fn count_units(units: &[Unit], threads: usize, hash_mib: usize) -> Result<u1
         ),
     };
     let next = AtomicUsize::new(0);
+    let leaves = |board: &Board, depth: u32| match &table {
+        Some(table) => perft_hashed(board, depth, table),
+        None => perft(board, depth),
+    };
     let count = |unit: &Unit| -> u128 {
-        let nodes = match &table {
-            Some(table) => perft_hashed(&unit.board, unit.depth, table),
-            None => perft(&unit.board, unit.depth),
+        // From depth 13 a unit can pass 2^64 leaves: sum its root moves in 128 bits.
+        let nodes = if unit.depth >= 13 {
+            unit.board
+                .legal_moves()
+                .iter()
+                .map(|&mv| u128::from(leaves(&unit.board.play_unchecked(mv), unit.depth - 1)))
+                .sum()
+        } else {
+            u128::from(leaves(&unit.board, unit.depth))
         };
-        u128::from(unit.paths) * u128::from(nodes)
+        u128::from(unit.paths) * nodes
     };
     let total = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.clamp(1, units.len().max(1)))
