@@ -315,6 +315,20 @@ const COUNT_OPTIONS: [&str; 8] = [
     "--quiet",
 ];
 
+/// `perft MODE FILE [OPTIONS]`: the file and the options (of `allowed`) after it.
+fn file_and_options(
+    args: &[String],
+    mode: &str,
+    allowed: &[&str],
+) -> Result<(PathBuf, Common), String> {
+    let file = args
+        .get(1)
+        .filter(|f| !f.starts_with("--"))
+        .ok_or_else(|| format!("perft {mode}: missing FILE"))?;
+    let common = parse_options(args.get(2..).unwrap_or(&[]), allowed)?;
+    Ok((PathBuf::from(file), common))
+}
+
 pub fn parse(args: &[String]) -> Result<Command, String> {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         return Ok(Command::Help);
@@ -355,14 +369,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             })
         }
         Some("suite") => {
-            let file = args
-                .get(1)
-                .filter(|f| !f.starts_with("--"))
-                .ok_or("perft suite: missing FILE")?;
-            let allowed = ["--max-nodes", "--threads", "--hash", "--quiet"];
-            let common = parse_options(after_mode.get(1..).unwrap_or(&[]), &allowed)?;
+            let (file, common) = file_and_options(
+                args,
+                "suite",
+                &["--max-nodes", "--threads", "--hash", "--quiet"],
+            )?;
             Ok(Command::Suite {
-                file: PathBuf::from(file),
+                file,
                 max_nodes: common.max_nodes.unwrap_or(1_000_000_000),
                 run: common.run,
             })
@@ -381,14 +394,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             })
         }
         Some("units") => {
-            let file = args
-                .get(1)
-                .filter(|f| !f.starts_with("--"))
-                .ok_or("perft units: missing FILE")?;
-            let allowed = ["--threads", "--hash", "--json", "--quiet"];
-            let common = parse_options(after_mode.get(1..).unwrap_or(&[]), &allowed)?;
+            let (file, common) =
+                file_and_options(args, "units", &["--threads", "--hash", "--json", "--quiet"])?;
             Ok(Command::Units {
-                file: PathBuf::from(file),
+                file,
                 run: common.run,
             })
         }

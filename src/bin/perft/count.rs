@@ -204,7 +204,7 @@ pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> R
             (c.divide, c.total, None, c.seconds)
         };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = if options.json {
+    let result = if options.json {
         write_json(
             &mut out,
             position,
@@ -218,11 +218,8 @@ pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> R
     } else {
         write_text(&mut out, &divide, total, stats.as_ref())
     };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => {}
-        // stdout closed early (e.g. piped into `head`): nothing more to say.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        Err(e) => return Err(format!("writing the result: {e}")),
+    if !written(result.and_then(|()| out.flush()), "the result")? {
+        return Ok(());
     }
     if !options.json {
         eprintln!(
@@ -231,11 +228,7 @@ pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> R
             options.threads,
             if options.threads == 1 { "" } else { "s" },
             if options.stats { ", statistics" } else { "" },
-            if options.hash_mib > 0 {
-                format!("hash {} MiB", options.hash_mib)
-            } else {
-                "no hash".into()
-            },
+            hash_label(options.hash_mib),
         );
     }
     Ok(())
@@ -258,6 +251,25 @@ fn write_text(
         }
     }
     Ok(())
+}
+
+/// What became of writing a result to stdout: `Ok(true)` written, `Ok(false)` stdout was
+/// closed early (piped into `head`, say: nothing more to say), or the error, naming `what`.
+pub fn written(result: io::Result<()>, what: &str) -> Result<bool, String> {
+    match result {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("writing {what}: {e}")),
+    }
+}
+
+/// The table part of a timing line: "hash N MiB" or "no hash".
+pub fn hash_label(hash_mib: usize) -> String {
+    if hash_mib > 0 {
+        format!("hash {hash_mib} MiB")
+    } else {
+        "no hash".into()
+    }
 }
 
 /// A JSON string literal.

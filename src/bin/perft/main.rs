@@ -92,11 +92,5 @@ fn perftree(board: &Board, depth: u32) -> Result<(), String> {
         writeln!(out, "{}", counted.total)?;
         out.flush()
     })();
-    written.or_else(|e| {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            Ok(())
-        } else {
-            Err(format!("writing: {e}"))
-        }
-    })
+    count::written(written, "the counts").map(|_| ())
 }

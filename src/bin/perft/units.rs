@@ -6,6 +6,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use crate::cli::{MAX_DEPTH, Position, RunOptions, excerpt};
+use crate::count::{hash_label, written};
 use movegen::perft::{Table, perft_hashed, split};
 use movegen::{Board, perft};
 use std::io::{self, BufRead, Write};
@@ -32,16 +33,14 @@ pub fn split_command(position: &Position, ply: u32, depth: u32) -> Result<(), St
     let start = Instant::now();
     let units = split(&position.board, ply);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = (|| {
+    let result = (|| {
         for (board, paths) in &units {
             writeln!(out, "{board};{paths};{}", depth - ply)?;
         }
         out.flush()
     })();
-    match written {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        Err(e) => return Err(format!("writing the units: {e}")),
+    if !written(result, "the units")? {
+        return Ok(());
     }
     let paths: u128 = units.iter().map(|&(_, n)| u128::from(n)).sum();
     eprintln!(
@@ -157,7 +156,7 @@ pub fn units_command(path: &Path, run: &RunOptions) -> Result<(), String> {
     let total = count_units(&units, run.threads, run.hash_mib)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
-    let written = if run.json {
+    let result = if run.json {
         writeln!(
             out,
             "{{\"units\":{},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{}}}",
@@ -169,10 +168,8 @@ pub fn units_command(path: &Path, run: &RunOptions) -> Result<(), String> {
     } else {
         writeln!(out, "Nodes searched: {total}")
     };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        Err(e) => return Err(format!("writing the result: {e}")),
+    if !written(result.and_then(|()| out.flush()), "the result")? {
+        return Ok(());
     }
     if !run.json {
         eprintln!(
@@ -180,11 +177,7 @@ pub fn units_command(path: &Path, run: &RunOptions) -> Result<(), String> {
             units.len(),
             total as f64 / seconds.max(1e-9) / 1e6,
             run.threads,
-            if run.hash_mib > 0 {
-                format!("hash {} MiB", run.hash_mib)
-            } else {
-                "no hash".into()
-            }
+            hash_label(run.hash_mib)
         );
     }
     Ok(())
