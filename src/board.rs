@@ -372,6 +372,14 @@ impl Board {
         self.piece_at(sq).map(|p| p.role)
     }
 
+    /// The role on `sq` read from the bitboards, for boards whose mailbox was left stale.
+    #[inline(always)]
+    pub(crate) fn role_from_bitboards(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.pieces(role).contains(sq))
+    }
+
     /// The en-passant target square, set only when a pawn of the side to move stands beside the
     /// pawn that just double-pushed (whether or not the capture is legal).
     #[inline(always)]

@@ -145,17 +145,6 @@ pub(crate) fn slider_pins(
     (checkers, pins)
 }
 
-/// Whether `sq` is attacked by `them`, with `occupied` as the blockers.
-#[inline(always)]
-pub(crate) fn attacked_by(board: &Board, them: Color, sq: Square, occupied: Bitboard) -> bool {
-    let theirs = board.colored(them);
-    (pawn_attacks(them.other(), sq) & board.pieces(Role::Pawn) & theirs).any()
-        || (knight_attacks(sq) & board.pieces(Role::Knight) & theirs).any()
-        || (king_attacks(sq) & board.pieces(Role::King) & theirs).any()
-        || (rook_attacks(sq, occupied) & board.rook_movers() & theirs).any()
-        || (bishop_attacks(sq, occupied) & board.bishop_movers() & theirs).any()
-}
-
 /// The pieces of both colours attacking `sq`, with `occupied` as the blockers.
 pub(crate) fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
     (pawn_attacks(Color::White, sq) & board.colored_pieces(Color::Black, Role::Pawn))
@@ -241,10 +230,27 @@ fn castling_is_legal<S: Side>(
     let movers = Bitboard::from_square(king).with(rook);
     let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
     let occupied = all & !movers;
-    (must_be_empty & all).is_empty()
-        && king_path
-            .into_iter()
-            .all(|sq| !attacked_by(board, S::Other::COLOR, sq, occupied))
+    if (must_be_empty & all).any() {
+        return false;
+    }
+    // The leapers set-wise; a slider only when one stands on a line through a path square.
+    let them = S::Other::COLOR;
+    let theirs = board.colored(them);
+    let pawns = board.colored_pieces(them, Role::Pawn);
+    let mut leapers = S::Other::up_west(pawns) | S::Other::up_east(pawns);
+    leapers |= king_attacks(board.king(them));
+    for knight in board.colored_pieces(them, Role::Knight) {
+        leapers |= knight_attacks(knight);
+    }
+    if leapers.any_of(king_path) {
+        return false;
+    }
+    let (diagonal, orthogonal) = (board.bishop_movers() & theirs, board.rook_movers() & theirs);
+    let attacked = |sq: Square| {
+        (bishop_rays(sq).any_of(diagonal) && bishop_attacks(sq, occupied).any_of(diagonal))
+            || (rook_rays(sq).any_of(orthogonal) && rook_attacks(sq, occupied).any_of(orthogonal))
+    };
+    !king_path.into_iter().any(attacked)
 }
 
 /// Destinations of our pawn moves, by direction, so each destination names its pawn: a single
@@ -252,10 +258,14 @@ fn castling_is_legal<S: Side>(
 /// En passant is not included (see [`en_passant_targets`]).
 #[derive(Clone, Copy)]
 pub(crate) struct PawnTargets {
-    single: Bitboard,
-    double: Bitboard,
-    west: Bitboard,
-    east: Bitboard,
+    /// Single pushes.
+    pub single: Bitboard,
+    /// Double pushes.
+    pub double: Bitboard,
+    /// Captures towards the a-file.
+    pub west: Bitboard,
+    /// Captures towards the h-file.
+    pub east: Bitboard,
 }
 
 impl PawnTargets {
@@ -289,7 +299,7 @@ impl PawnTargets {
 
     /// The destinations of the pawn on `from`.
     #[inline(always)]
-    fn of<S: Side>(&self, from: Square) -> Bitboard {
+    pub(crate) fn of<S: Side>(&self, from: Square) -> Bitboard {
         let from = Bitboard::from_square(from);
         let one = S::up(from);
         (one & self.single)
@@ -314,7 +324,7 @@ impl PawnTargets {
 
 /// Our pawns that may capture en passant (the en-passant square is the target).
 #[inline(always)]
-fn en_passant_capturers<S: Side>(board: &Board, node: &Node) -> Bitboard {
+pub(crate) fn en_passant_capturers<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let Some(ep) = board.en_passant() else {
         return Bitboard::EMPTY;
     };

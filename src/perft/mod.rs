@@ -136,15 +136,33 @@ fn perft_two<S: Side>(board: &Board) -> u64 {
 /// they were (stale). Castling and en passant take the full [`play_role`].
 #[inline(always)]
 fn leaf<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
+    let child = leaf_by::<S>(board, role, mv, |sq| board.role_at(sq));
+    debug_assert!(
+        child.same_for_counting(&play_role::<S>(board, role, mv)),
+        "{board} {mv}"
+    );
+    child
+}
+
+/// [`leaf`] with the captured piece's role found by `victim`: the mailbox, or the bitboards
+/// when `board` was itself made by `leaf` (its mailbox stale).
+#[inline(always)]
+fn leaf_by<S: Side>(
+    board: &Board,
+    role: Role,
+    mv: Move,
+    victim: impl FnOnce(Square) -> Option<Role>,
+) -> Board {
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
     if matches!(kind, MoveKind::Castling | MoveKind::EnPassant) {
+        // Neither reads the mailbox.
         return play_role::<S>(board, role, mv);
     }
     let (us, them) = (S::COLOR, S::Other::COLOR);
     let mut child = *board;
     let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
     if board.colored(them).contains(to)
-        && let Some(captured) = board.role_at(to)
+        && let Some(captured) = victim(to)
     {
         child.toggle_bitboards(them, captured, to_bb);
     }
@@ -168,10 +186,6 @@ fn leaf<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
     if rights != 0 && touched.any_of(Bitboard::BACK_RANKS) {
         child.set_castling_unhashed(rights & !lost_rights(board, role, us, touched));
     }
-    debug_assert!(
-        child.same_for_counting(&play_role::<S>(board, role, mv)),
-        "{board} {mv}"
-    );
     child
 }
 
