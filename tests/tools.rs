@@ -5,7 +5,10 @@
 mod common;
 
 use common::{budget, data_lines, project_file};
-use movegen::perft::{Table, divide_parallel, perft_hashed};
+use movegen::perft::{
+    Table, divide_parallel, perft_full_make, perft_full_make_hashed, perft_hashed,
+    perft_stats_hashed,
+};
 use movegen::{Board, Stats, perft, perft_stats};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -66,6 +69,124 @@ fn stats_match_the_published_columns() {
         checked >= 20 || std::env::var_os("MOVEGEN_PERFT_BUDGET").is_some(),
         "{checked}"
     );
+}
+
+/// Statistics through a hash table: every published breakdown cell within the budget, from a
+/// table shared across rows and reused (a second pass answers from it), and small enough
+/// (1 MiB) that entries are overwritten all the time.
+#[test]
+fn hashed_stats_match_the_published_columns() {
+    let limit = budget(20_000_000);
+    let table = Table::new(1).unwrap();
+    let mut checked = 0;
+    for pass in 0..2 {
+        for (name, fen, depth, nodes, breakdown) in csv_rows() {
+            if nodes > limit || breakdown.iter().all(Option::is_none) {
+                continue;
+            }
+            let board = Board::from_fen(&fen).unwrap();
+            // A plain entry for the same position and depth must not be read as statistics.
+            assert_eq!(u128::from(perft_hashed(&board, depth, &table)), nodes);
+            let stats = perft_stats_hashed(&board, depth, &table);
+            assert_eq!(u128::from(stats.nodes), nodes, "{name} {depth} pass {pass}");
+            for ((column, got), want) in stats.fields()[1..].iter().zip(breakdown) {
+                if let Some(want) = want {
+                    assert_eq!(*got, want, "{name} depth {depth} {column} pass {pass}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 40 || std::env::var_os("MOVEGEN_PERFT_BUDGET").is_some(),
+        "{checked}"
+    );
+}
+
+/// Full-make perft (every leaf move played) gives the published counts, with and without a
+/// table, and its table entries never answer a bulk-counted probe.
+#[test]
+fn full_make_matches_the_published_counts() {
+    let limit = budget(5_000_000);
+    let table = Table::new(4).unwrap();
+    let mut checked = 0;
+    for (name, fen, depth, nodes, _) in csv_rows() {
+        if nodes > limit {
+            continue;
+        }
+        let board = Board::from_fen(&fen).unwrap();
+        assert_eq!(
+            u128::from(perft_full_make(&board, depth)),
+            nodes,
+            "{name} {depth}"
+        );
+        let hashed = perft_full_make_hashed(&board, depth, &table);
+        assert_eq!(u128::from(hashed), nodes, "{name} {depth} hashed");
+        if depth >= 3 {
+            assert_eq!(table.probe(&board, depth), None, "{name} {depth}");
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 30 || std::env::var_os("MOVEGEN_PERFT_BUDGET").is_some(),
+        "{checked}"
+    );
+}
+
+/// `--no-bulk` and `--stats --hash` in the binary, on one and two threads: the published
+/// counts; the two modes refuse to combine.
+#[test]
+fn binary_full_make_and_hashed_stats() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    for threads in ["1", "2"] {
+        for hash in ["0", "16"] {
+            let out = perft_bin(&[
+                "--fen",
+                kiwipete,
+                "--no-bulk",
+                "--threads",
+                threads,
+                "--hash",
+                hash,
+                "4",
+            ]);
+            assert!(out.status.success());
+            assert!(stdout(&out).ends_with("\nNodes searched: 4085603\n"));
+            let timing = String::from_utf8_lossy(&out.stderr);
+            assert!(timing.contains(", no bulk counting, "), "{timing}");
+            let out = perft_bin(&[
+                "--fen",
+                kiwipete,
+                "--stats",
+                "--threads",
+                threads,
+                "--hash",
+                hash,
+                "4",
+            ]);
+            assert!(out.status.success());
+            let text = stdout(&out);
+            // Published (Chess Programming Wiki, Kiwipete depth 4).
+            for line in [
+                "Nodes searched: 4085603",
+                "Captures: 757163",
+                "E.p.: 1929",
+                "Castles: 128013",
+                "Promotions: 15172",
+                "Checks: 25523",
+                "Discovery checks: 42",
+                "Double checks: 6",
+                "Checkmates: 43",
+            ] {
+                assert!(text.contains(&format!("{line}\n")), "{line}: {text}");
+            }
+        }
+    }
+    let out = perft_bin(&["--no-bulk", "--stats", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("do not combine"));
+    let out = perft_bin(&["--no-bulk", "--json", "2"]);
+    assert!(stdout(&out).contains("\"bulk\":false"), "{}", stdout(&out));
 }
 
 /// The binary's statistics on every perft.csv row with a breakdown, within a small budget, on

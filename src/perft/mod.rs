@@ -30,7 +30,10 @@ mod stats;
 mod table;
 
 #[cfg(feature = "std")]
-pub use parallel::{MAX_THREADS, Progress, Tally, divide_parallel, perft_hashed};
+pub use parallel::{
+    MAX_THREADS, Progress, Tally, divide_parallel, perft_full_make_hashed, perft_hashed,
+    perft_stats_hashed,
+};
 #[cfg(feature = "std")]
 pub use split::{split, split_in_tree_order};
 pub use stats::{Stats, perft_stats, perft_stats_move};
@@ -82,6 +85,40 @@ fn perft_side<S: Side>(board: &Board, depth: u32) -> u64 {
             nodes
         }
     }
+}
+
+/// Perft without bulk counting: every move down to the leaves is played (copy-make, as
+/// [`perft`] plays the moves above its last ply) and each leaf position counted. The counts are
+/// [`perft`]'s; the time is the cost of making moves, for comparing generators by it.
+///
+/// ```
+/// use movegen::Board;
+/// use movegen::perft::perft_full_make;
+///
+/// assert_eq!(perft_full_make(&Board::startpos(), 4), 197_281);
+/// assert_eq!(perft_full_make(&Board::startpos(), 0), 1);
+/// ```
+#[must_use]
+pub fn perft_full_make(board: &Board, depth: u32) -> u64 {
+    match board.side_to_move() {
+        Color::White => full_make_side::<White>(board, depth),
+        Color::Black => full_make_side::<Black>(board, depth),
+    }
+}
+
+fn full_make_side<S: Side>(board: &Board, depth: u32) -> u64 {
+    if depth == 0 {
+        // The leaf is made, not optimised away.
+        core::hint::black_box(board);
+        return 1;
+    }
+    let mut nodes = 0;
+    for moves in PieceList::new::<S>(board).iter() {
+        for_each_move(moves, |mv| {
+            nodes += full_make_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1);
+        });
+    }
+    nodes
 }
 
 /// Perft 2: the opponent's replies to each move, counted by popcount, most of them without

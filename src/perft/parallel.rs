@@ -6,7 +6,7 @@
 //! divide are the same whatever the threads and their timing.
 
 use super::Stats;
-use super::table::Table;
+use super::table::{Mode, Table};
 use crate::board::Board;
 use crate::moves::Move;
 use core::ops::AddAssign;
@@ -241,17 +241,67 @@ impl Drop for Done<'_> {
 /// ```
 #[must_use]
 pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u64 {
+    hashed(board, depth, table, Mode::Plain, super::perft)
+}
+
+/// [`perft_full_make`](super::perft_full_make) using `table` (its entries kept apart from
+/// bulk-counted ones): the same counts, every move above the table's depth played.
+///
+/// ```
+/// use movegen::Board;
+/// use movegen::perft::{Table, perft_full_make_hashed, perft_hashed};
+///
+/// let table = Table::new(1).expect("1 MiB");
+/// let board = Board::startpos();
+/// assert_eq!(perft_full_make_hashed(&board, 4, &table), 197_281);
+/// assert_eq!(table.probe(&board, 4), None); // a bulk-counted perft would not find it
+/// assert_eq!(perft_hashed(&board, 4, &table), 197_281);
+/// ```
+#[must_use]
+pub fn perft_full_make_hashed(board: &Board, depth: u32, table: &Table) -> u64 {
+    hashed(board, depth, table, Mode::FullMake, super::perft_full_make)
+}
+
+/// Subtrees of depth 3 or more looked up in `table` as `mode` entries; below, `count`.
+fn hashed(
+    board: &Board,
+    depth: u32,
+    table: &Table,
+    mode: Mode,
+    count: fn(&Board, u32) -> u64,
+) -> u64 {
     if depth <= 2 {
-        return super::perft(board, depth);
+        return count(board, depth);
     }
-    if let Some(count) = table.probe(board, depth) {
+    if let Some(count) = table.probe_count(board, depth, mode) {
         return count;
     }
-    let count = board
+    let nodes = board
         .legal_moves()
         .iter()
-        .map(|&mv| perft_hashed(&board.play_unchecked(mv), depth - 1, table))
+        .map(|&mv| hashed(&board.play_unchecked(mv), depth - 1, table, mode, count))
         .sum();
-    table.store(board, depth, count);
-    count
+    table.store_count(board, depth, mode, nodes);
+    nodes
+}
+
+/// [`perft_stats`](super::perft_stats) using `table`: subtrees of depth 2 or more are looked up
+/// before they are counted and stored after, as statistics entries (which a bulk-counted perft
+/// never reads, nor this one its entries).
+///
+/// ```
+/// use movegen::{Board, perft_stats};
+/// use movegen::perft::{Table, perft_stats_hashed};
+///
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let table = Table::new(1).expect("1 MiB");
+/// let stats = perft_stats_hashed(&board, 3, &table);
+/// assert_eq!((stats.nodes, stats.captures, stats.checks), (97_862, 17_102, 993));
+/// assert_eq!(perft_stats_hashed(&board, 3, &table), stats); // from the table now
+/// assert_eq!(table.probe(&board, 3), None);
+/// # Ok::<(), movegen::FenError>(())
+/// ```
+#[must_use]
+pub fn perft_stats_hashed(board: &Board, depth: u32, table: &Table) -> Stats {
+    super::stats::stats_with(board, depth, table)
 }

@@ -8,6 +8,7 @@
 //! other three with the Zobrist key, so a torn entry (words from two writers) fails the check
 //! and reads as a miss.
 
+use super::Stats;
 use crate::board::Board;
 use crate::types::{Color, Role};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -81,8 +82,19 @@ impl Table {
     /// The stored count of `board`'s subtree at `depth`, if any.
     #[must_use]
     pub fn probe(&self, board: &Board, depth: u32) -> Option<u64> {
+        self.probe_count(board, depth, Mode::Plain)
+    }
+
+    /// Stores the count of `board`'s subtree at `depth`.
+    pub fn store(&self, board: &Board, depth: u32, count: u64) {
+        self.store_count(board, depth, Mode::Plain, count);
+    }
+
+    /// The count stored for `board`'s subtree at `depth` by a perft of `mode`.
+    pub(super) fn probe_count(&self, board: &Board, depth: u32, mode: Mode) -> Option<u64> {
         let key = board.hash();
         let check = check_key(board);
+        let tag = mode.tag(depth);
         self.bucket(key).0.iter().find_map(|entry| {
             let [w0, w1, w2, w3] = &entry.0;
             let (w0, w1, w2, w3) = (
@@ -91,17 +103,17 @@ impl Table {
                 w2.load(Relaxed),
                 w3.load(Relaxed),
             );
-            (w1 == check && w2 == u64::from(depth) && w0 ^ w1 ^ w2 ^ w3 == key).then_some(w3)
+            (w1 == check && w2 == tag && w0 ^ w1 ^ w2 ^ w3 == key).then_some(w3)
         })
     }
 
-    /// Stores the count of `board`'s subtree at `depth`.
-    pub fn store(&self, board: &Board, depth: u32, count: u64) {
+    /// Stores the count of `board`'s subtree at `depth` for a perft of `mode`.
+    pub(super) fn store_count(&self, board: &Board, depth: u32, mode: Mode, count: u64) {
         let key = board.hash();
         let check = check_key(board);
-        let depth = u64::from(depth);
+        let tag = mode.tag(depth);
         let bucket = self.bucket(key);
-        let slot = if bucket.0[0].0[2].load(Relaxed) <= depth {
+        let slot = if bucket.0[0].0[2].load(Relaxed) <= tag {
             &bucket.0[0]
         } else {
             &bucket.0[1]
@@ -109,10 +121,96 @@ impl Table {
         for (word, value) in slot
             .0
             .iter()
-            .zip([key ^ check ^ depth ^ count, check, depth, count])
+            .zip([key ^ check ^ tag ^ count, check, tag, count])
         {
             word.store(value, Relaxed);
         }
+    }
+
+    /// The 16 words of the two buckets where `key`'s statistics entry lives, when the table
+    /// has two buckets or more.
+    fn stats_words(&self, key: u64) -> Option<[&AtomicU64; 16]> {
+        let first = key as usize & (self.buckets.len() - 1) & !1;
+        let [a, b] = self.buckets.get(first..first + 2)? else {
+            return None;
+        };
+        Some(core::array::from_fn(|i| {
+            let bucket = if i < 8 { a } else { b };
+            &bucket.0[(i / 4) % 2].0[i % 4]
+        }))
+    }
+
+    /// The statistics stored for `board`'s subtree at `depth`.
+    pub(super) fn probe_stats(&self, board: &Board, depth: u32) -> Option<Stats> {
+        let key = board.hash();
+        let words = self.stats_words(key)?;
+        let values: [u64; STATS_WORDS] = core::array::from_fn(|i| words[i].load(Relaxed));
+        let check = check_key(board);
+        let sum = values[1..].iter().fold(key, |x, w| x ^ w);
+        (values[1] == check && values[2] == Mode::Stats.tag(depth) && values[0] == sum).then(|| {
+            let [
+                nodes,
+                captures,
+                en_passant,
+                castles,
+                promotions,
+                checks,
+                discovery,
+                double,
+                mates,
+            ] = core::array::from_fn(|i| values[3 + i]);
+            Stats {
+                nodes,
+                captures,
+                en_passant,
+                castles,
+                promotions,
+                checks,
+                discovery_checks: discovery,
+                double_checks: double,
+                checkmates: mates,
+            }
+        })
+    }
+
+    /// Stores the statistics of `board`'s subtree at `depth` (replacing what was there: two
+    /// buckets' worth of entries).
+    pub(super) fn store_stats(&self, board: &Board, depth: u32, stats: Stats) {
+        let key = board.hash();
+        let Some(words) = self.stats_words(key) else {
+            return;
+        };
+        let mut values = [0u64; STATS_WORDS];
+        values[1] = check_key(board);
+        values[2] = Mode::Stats.tag(depth);
+        for (value, (_, count)) in values[3..].iter_mut().zip(stats.fields()) {
+            *value = count;
+        }
+        values[0] = values[1..].iter().fold(key, |x, w| x ^ w);
+        for (word, value) in words.iter().zip(values) {
+            word.store(value, Relaxed);
+        }
+    }
+}
+
+/// Words of a statistics entry: checksum, check key, tag, the nine counts.
+const STATS_WORDS: usize = 12;
+
+/// What kind of perft stored an entry; part of the entry's tag with the depth, so entries of
+/// different kinds never answer for each other.
+#[derive(Clone, Copy)]
+pub(super) enum Mode {
+    /// Bulk-counted perft ([`perft_hashed`](super::perft_hashed)).
+    Plain = 0,
+    /// Every move played ([`perft_full_make_hashed`](super::perft_full_make_hashed)).
+    FullMake = 1,
+    /// Statistics ([`perft_stats_hashed`](super::perft_stats_hashed)).
+    Stats = 2,
+}
+
+impl Mode {
+    fn tag(self, depth: u32) -> u64 {
+        u64::from(depth) | (self as u64) << 32
     }
 }
 
@@ -137,4 +235,14 @@ fn check_key(board: &Board) -> u64 {
         let h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         h ^ (h >> 29)
     })
+}
+
+impl super::stats::Memo for Table {
+    fn get(&self, board: &Board, depth: u32) -> Option<Stats> {
+        self.probe_stats(board, depth)
+    }
+
+    fn put(&self, board: &Board, depth: u32, stats: Stats) {
+        self.store_stats(board, depth, stats);
+    }
 }

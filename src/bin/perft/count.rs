@@ -2,7 +2,10 @@
 //! terminal; text or JSON out.
 
 use crate::cli::{Position, RunOptions};
-use movegen::perft::{Progress, Table, Tally, divide_parallel, perft_hashed, perft_stats_move};
+use movegen::perft::{
+    Progress, Table, Tally, divide_parallel, perft_full_make, perft_full_make_hashed, perft_hashed,
+    perft_stats_hashed, perft_stats_move,
+};
 use movegen::{BACKEND, Board, Move, Stats, perft, perft_stats};
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -117,45 +120,71 @@ fn run<R: Tally>(
     }
 }
 
-/// Plain counts, with the hash table when asked. An error when the table cannot be allocated.
+/// The table the options ask for, if any. An error when it cannot be allocated.
+fn table(options: &RunOptions) -> Result<Option<Table>, String> {
+    if options.hash_mib == 0 {
+        return Ok(None);
+    }
+    Table::new(options.hash_mib).map(Some).ok_or_else(|| {
+        format!(
+            "--hash {}: cannot allocate that much memory",
+            options.hash_mib
+        )
+    })
+}
+
+/// Plain counts (bulk counted, or with every move played under `--no-bulk`), with the hash
+/// table when asked. An error when the table cannot be allocated.
 pub fn count_nodes(
     board: &Board,
     depth: u32,
     options: &RunOptions,
 ) -> Result<Counted<u128>, String> {
-    let counted = if options.hash_mib > 0 {
-        let table = Table::new(options.hash_mib).ok_or_else(|| {
-            format!(
-                "--hash {}: cannot allocate that much memory",
-                options.hash_mib
-            )
-        })?;
-        run(
+    let table = table(options)?;
+    let counted = match (&table, options.no_bulk) {
+        (Some(table), false) => run(
             board,
             depth,
             options,
-            |b, d| perft_hashed(b, d, &table),
+            |b, d| perft_hashed(b, d, table),
             None,
-        )
-    } else {
-        run(board, depth, options, perft, None)
+        ),
+        (Some(table), true) => run(
+            board,
+            depth,
+            options,
+            |b, d| perft_full_make_hashed(b, d, table),
+            None,
+        ),
+        (None, false) => run(board, depth, options, perft, None),
+        (None, true) => run(board, depth, options, perft_full_make, None),
     };
     Ok(widen(counted, depth))
 }
 
-/// Counts with the breakdown statistics.
-pub fn count_stats(board: &Board, depth: u32, options: &RunOptions) -> Counted<Stats> {
-    let mut counted = run(
-        board,
-        depth,
-        options,
-        perft_stats,
-        Some(|board: &Board, mv| perft_stats_move(board, mv, 1)),
-    );
+/// Counts with the breakdown statistics, with the hash table when asked.
+pub fn count_stats(
+    board: &Board,
+    depth: u32,
+    options: &RunOptions,
+) -> Result<Counted<Stats>, String> {
+    let leaf_move: Option<fn(&Board, Move) -> Stats> =
+        Some(|board: &Board, mv| perft_stats_move(board, mv, 1));
+    let table = table(options)?;
+    let mut counted = match &table {
+        Some(table) => run(
+            board,
+            depth,
+            options,
+            |b, d| perft_stats_hashed(b, d, table),
+            leaf_move,
+        ),
+        None => run(board, depth, options, perft_stats, leaf_move),
+    };
     if depth == 0 {
         counted.total = perft_stats(board, 0);
     }
-    counted
+    Ok(counted)
 }
 
 /// Per-subtree u64 counts summed in u128 at the top level; depth 0 counts the root.
@@ -192,7 +221,7 @@ const STAT_LABELS: [(&str, &str); 8] = [
 pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> Result<(), String> {
     let (divide, total, stats, seconds): (Vec<(String, u128)>, u128, Option<Stats>, f64) =
         if options.stats {
-            let c = count_stats(&position.board, depth, options);
+            let c = count_stats(&position.board, depth, options)?;
             let divide = c
                 .divide
                 .iter()
@@ -223,10 +252,15 @@ pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> R
     }
     if !options.json {
         eprintln!(
-            "depth {depth} in {seconds:.3} s, {:.1} million nodes/s ({} thread{}, bulk counting{}, {}, {BACKEND} backend)",
+            "depth {depth} in {seconds:.3} s, {:.1} million nodes/s ({} thread{}, {}{}, {}, {BACKEND} backend)",
             total as f64 / seconds.max(1e-9) / 1e6,
             options.threads,
             if options.threads == 1 { "" } else { "s" },
+            if options.no_bulk {
+                "no bulk counting"
+            } else {
+                "bulk counting"
+            },
             if options.stats { ", statistics" } else { "" },
             hash_label(options.hash_mib),
         );
@@ -301,13 +335,14 @@ fn write_json(
     let moves: Vec<String> = position.moves.iter().map(|m| json_string(m)).collect();
     write!(
         out,
-        "{{\"fen\":{},\"moves\":[{}],\"position\":{},\"depth\":{depth},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{},\"backend\":\"{BACKEND}\",\"divide\":{{",
+        "{{\"fen\":{},\"moves\":[{}],\"position\":{},\"depth\":{depth},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{},\"bulk\":{},\"backend\":\"{BACKEND}\",\"divide\":{{",
         json_string(&position.fen),
         moves.join(","),
         json_string(&position.board.to_string()),
         total as f64 / seconds.max(1e-9),
         options.threads,
         options.hash_mib,
+        !options.no_bulk,
     )?;
     for (i, (mv, n)) in divide.iter().enumerate() {
         write!(out, "{}\"{mv}\":{n}", if i > 0 { "," } else { "" })?;

@@ -163,6 +163,7 @@ pub fn diff_command(
     let mut engine = Engine::start(engine, timeout, run.chess960)?;
     let run = RunOptions {
         stats: false,
+        no_bulk: false,
         json: false,
         ..*run
     };

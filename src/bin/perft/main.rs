@@ -79,6 +79,7 @@ fn perftree(board: &Board, depth: u32) -> Result<(), String> {
         threads: 1,
         hash_mib: 0,
         stats: false,
+        no_bulk: false,
         json: false,
         quiet: true,
     };

@@ -203,6 +203,7 @@ pub fn suite_command(file: &Path, max_nodes: u128, run: &RunOptions) -> Result<E
     let mut input = BufReader::new(opened);
     let run = RunOptions {
         stats: false,
+        no_bulk: false,
         json: false,
         ..*run
     };
