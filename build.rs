@@ -17,9 +17,24 @@ fn main() {
     println!("cargo::rerun-if-env-changed=MOVEGEN_BACKEND");
     println!("cargo::rustc-check-cfg=cfg(movegen_pext)");
 
+    println!("cargo::rustc-check-cfg=cfg(movegen_dispatch)");
     let (backend, reason) = choose_backend();
     if backend == Backend::Pext {
         println!("cargo::rustc-cfg=movegen_pext");
+    }
+    // Run-time dispatch: an x86-64 build whose target lacks bmi2 (no -C target-cpu, say) and
+    // that did not ask for a backend also carries perft variants compiled for x86-64-v2 and
+    // x86-64-v3 (with PEXT sliders), picked by CPU detection. It needs std to detect.
+    let dispatch = backend == Backend::Magic
+        && env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64")
+        && env::var_os("CARGO_FEATURE_STD").is_some()
+        && env::var("MOVEGEN_BACKEND").map_or(true, |b| matches!(b.trim(), "" | "auto"))
+        && !env::var("CARGO_CFG_TARGET_FEATURE")
+            .unwrap_or_default()
+            .split(',')
+            .any(|f| f == "bmi2");
+    if dispatch {
+        println!("cargo::rustc-cfg=movegen_dispatch");
     }
 
     let out_dir = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -77,6 +92,28 @@ fn main() {
             .unwrap();
         }
         writeln!(src, "];").unwrap();
+    }
+    // The PEXT tables as well, for the dispatched x86-64-v3 variant (same sizes per square,
+    // another order within each).
+    if dispatch {
+        let pext = tablegen::slider_tables(Backend::Pext);
+        if let Err(fault) = tablegen::verify(&pext, Backend::Pext) {
+            panic!("generated PEXT slider table disagrees with the ray walk: {fault}");
+        }
+        write_words(&out.join("pext_attacks.bin"), &pext.attacks, big_endian);
+        writeln!(src, "pub const PEXT_LEN: usize = {};", pext.attacks.len()).unwrap();
+        for (name, entries) in [("PEXT_ROOK", &pext.rook), ("PEXT_BISHOP", &pext.bishop)] {
+            writeln!(src, "pub static {name}: [PextSquare; 64] = [").unwrap();
+            for e in entries {
+                writeln!(
+                    src,
+                    "    PextSquare {{ mask: {:#018x}, offset: {} }},",
+                    e.mask, e.offset
+                )
+                .unwrap();
+            }
+            writeln!(src, "];").unwrap();
+        }
     }
     use geometry::{BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRECTIONS};
     let per_square_tables = [

@@ -45,6 +45,8 @@ impl core::fmt::Display for Backend {
 
 /// The generated tables (`OUT_DIR/tables.rs`), in a module of their own.
 mod tables {
+    #[cfg(movegen_dispatch)]
+    use super::PextSquare;
     use super::{Backend, SliderSquare};
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
@@ -128,6 +130,64 @@ fn slider(entry: &SliderSquare, occupied: Bitboard) -> Bitboard {
     // 64 - bits has at most `bits` bits. So `index < table.len()`. Checked for every blocker
     // subset of every square by tests/tables.rs (and by build.rs before writing the table).
     Bitboard(unsafe { *table.get_unchecked(index) })
+}
+
+/// One square's index into the PEXT table of a dispatching build: `offset + pext(occupied,
+/// mask)`.
+#[cfg(movegen_dispatch)]
+#[derive(Clone, Copy)]
+struct PextSquare {
+    mask: u64,
+    offset: u32,
+}
+
+#[cfg(movegen_dispatch)]
+static PEXT_BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/pext_attacks.bin"
+)));
+
+/// The PEXT table lookup of a dispatching build (which compiles magic sliders otherwise).
+///
+/// # Safety
+///
+/// The CPU must have BMI2 (`pext`).
+#[cfg(movegen_dispatch)]
+#[inline(always)]
+unsafe fn pext_slider(entry: &PextSquare, occupied: Bitboard) -> Bitboard {
+    let table = words(PEXT_BYTES);
+    // SAFETY: the caller guarantees bmi2.
+    let local = unsafe { core::arch::x86_64::_pext_u64(occupied.0, entry.mask) };
+    let index = entry.offset as usize + local as usize;
+    debug_assert!(index < table.len() && table.len() == tables::PEXT_LEN);
+    // SAFETY: as in `slider`: each square's slice of 2^bits words starts at its offset, and
+    // pext of a mask of `bits` squares is below 2^bits (checked by build.rs for every subset,
+    // and by tests/tables.rs through `rook_attacks_pext`).
+    Bitboard(unsafe { *table.get_unchecked(index) })
+}
+
+/// [`rook_attacks`] by PEXT in a build that dispatches at run time.
+///
+/// # Safety
+///
+/// The CPU must have BMI2.
+#[cfg(movegen_dispatch)]
+#[inline(always)]
+pub(crate) unsafe fn rook_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
+    // SAFETY: passed on to the caller.
+    unsafe { pext_slider(&tables::PEXT_ROOK[sq.index()], occupied) }
+}
+
+/// [`bishop_attacks`] by PEXT in a build that dispatches at run time.
+///
+/// # Safety
+///
+/// The CPU must have BMI2.
+#[cfg(movegen_dispatch)]
+#[inline(always)]
+pub(crate) unsafe fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
+    // SAFETY: passed on to the caller.
+    unsafe { pext_slider(&tables::PEXT_BISHOP[sq.index()], occupied) }
 }
 
 /// Squares a rook on `sq` attacks, given the `occupied` squares.

@@ -41,6 +41,7 @@ mod side;
 mod stages;
 mod types;
 mod uci;
+mod variant;
 mod zobrist;
 
 pub use attacks::{
@@ -58,6 +59,7 @@ pub use play::IllegalMove;
 pub use san::{San, SanError};
 pub use types::{Color, File, OutOfRange, ParseError, Piece, Rank, Role, Square};
 pub use uci::UciError;
+pub use variant::{Dispatch, backend};
 pub use zobrist::CHESS960_ROOK_FILE;
 
 /// The README's examples run as doc tests.

@@ -13,14 +13,14 @@
 //! [`count`] only adds up popcounts (the last ply of perft, [`Board::count_moves`]).
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
-    rook_attacks, rook_rays,
+    between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::moves::{MoveList, PieceMoves};
 use crate::side::{Black, Side, White};
 use crate::types::{Color, Role, Square};
+use crate::variant::{Build, Variant, hot_fn};
 
 /// What every piece generator needs to know about the node.
 #[derive(Clone, Copy)]
@@ -56,7 +56,7 @@ impl Node {
 
         let leaper_checkers = (knight_attacks(king) & board.colored_pieces(them, Role::Knight))
             | (pawn_attacks(us, king) & board.colored_pieces(them, Role::Pawn));
-        let (slider_checkers, pins) = slider_pins(
+        let (slider_checkers, pins) = slider_pins::<S::V>(
             king,
             occupied,
             theirs,
@@ -88,11 +88,11 @@ impl Node {
 
     /// Legal diagonal moves of our bishop or queen on `from`.
     #[inline(always)]
-    pub(crate) fn diagonal_targets(&self, from: Square) -> Bitboard {
+    pub(crate) fn diagonal_targets<V: Variant>(&self, from: Square) -> Bitboard {
         if self.pinned_orthogonal.contains(from) {
             return Bitboard::EMPTY;
         }
-        let to = bishop_attacks(from, self.occupied) & self.target;
+        let to = V::bishop(from, self.occupied) & self.target;
         if self.pinned_diagonal.contains(from) {
             to & line(self.king, from)
         } else {
@@ -102,11 +102,11 @@ impl Node {
 
     /// Legal rank and file moves of our rook or queen on `from`.
     #[inline(always)]
-    pub(crate) fn orthogonal_targets(&self, from: Square) -> Bitboard {
+    pub(crate) fn orthogonal_targets<V: Variant>(&self, from: Square) -> Bitboard {
         if self.pinned_diagonal.contains(from) {
             return Bitboard::EMPTY;
         }
-        let to = rook_attacks(from, self.occupied) & self.target;
+        let to = V::rook(from, self.occupied) & self.target;
         if self.pinned_orthogonal.contains(from) {
             to & line(self.king, from)
         } else {
@@ -119,7 +119,7 @@ impl Node {
 /// gives check, with exactly one piece (necessarily ours) in between that piece is pinned.
 /// Returns the checking sliders and the pinned pieces, diagonal pins first.
 #[inline(always)]
-pub(crate) fn slider_pins(
+pub(crate) fn slider_pins<V: Variant>(
     king: Square,
     occupied: Bitboard,
     theirs: Bitboard,
@@ -129,8 +129,8 @@ pub(crate) fn slider_pins(
     let mut checkers = Bitboard::EMPTY;
     let mut pins = [Bitboard::EMPTY; 2];
     let snipers = [
-        bishop_attacks(king, theirs) & their_diagonal,
-        rook_attacks(king, theirs) & their_orthogonal,
+        V::bishop(king, theirs) & their_diagonal,
+        V::rook(king, theirs) & their_orthogonal,
     ];
     for (pinned, snipers) in pins.iter_mut().zip(snipers) {
         for sniper in snipers {
@@ -146,13 +146,13 @@ pub(crate) fn slider_pins(
 }
 
 /// The pieces of both colours attacking `sq`, with `occupied` as the blockers.
-pub(crate) fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn attackers_to<V: Variant>(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
     (pawn_attacks(Color::White, sq) & board.colored_pieces(Color::Black, Role::Pawn))
         | (pawn_attacks(Color::Black, sq) & board.colored_pieces(Color::White, Role::Pawn))
         | (knight_attacks(sq) & board.pieces(Role::Knight))
         | (king_attacks(sq) & board.pieces(Role::King))
-        | (rook_attacks(sq, occupied) & board.rook_movers())
-        | (bishop_attacks(sq, occupied) & board.bishop_movers())
+        | (V::rook(sq, occupied) & board.rook_movers())
+        | (V::bishop(sq, occupied) & board.bishop_movers())
 }
 
 /// Squares our king can step to (castling aside): its neighbours that are not ours and not
@@ -175,12 +175,12 @@ pub(crate) fn king_targets<S: Side>(board: &Board, node: &Node) -> Bitboard {
     let occupied = node.occupied.without(node.king);
     for slider in board.bishop_movers() & theirs {
         if (bishop_rays(slider) & zone).any() {
-            attacked |= bishop_attacks(slider, occupied);
+            attacked |= S::bishop_attacks(slider, occupied);
         }
     }
     for slider in board.rook_movers() & theirs {
         if (rook_rays(slider) & zone).any() {
-            attacked |= rook_attacks(slider, occupied);
+            attacked |= S::rook_attacks(slider, occupied);
         }
     }
     zone & !attacked
@@ -216,41 +216,37 @@ pub(crate) fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard 
     targets
 }
 
-#[inline(never)]
-fn castling_is_legal<S: Side>(
-    board: &Board,
-    king: Square,
-    all: Bitboard,
-    side: CastlingSide,
-    rook: Square,
-) -> bool {
-    let king_to = Square::from_coords(side.king_file(), king.rank());
-    let rook_to = Square::from_coords(side.rook_file(), king.rank());
-    let king_path = between(king, king_to).with(king_to);
-    let movers = Bitboard::from_square(king).with(rook);
-    let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-    let occupied = all & !movers;
-    if (must_be_empty & all).any() {
-        return false;
+hot_fn! {
+
+    fn castling_is_legal<S: Side>(board: &Board, king: Square, all: Bitboard, side: CastlingSide, rook: Square) -> bool {
+        let king_to = Square::from_coords(side.king_file(), king.rank());
+        let rook_to = Square::from_coords(side.rook_file(), king.rank());
+        let king_path = between(king, king_to).with(king_to);
+        let movers = Bitboard::from_square(king).with(rook);
+        let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
+        let occupied = all & !movers;
+        if (must_be_empty & all).any() {
+            return false;
+        }
+        // The leapers set-wise; a slider only when one stands on a line through a path square.
+        let them = S::Other::COLOR;
+        let theirs = board.colored(them);
+        let pawns = board.colored_pieces(them, Role::Pawn);
+        let mut leapers = S::Other::up_west(pawns) | S::Other::up_east(pawns);
+        leapers |= king_attacks(board.king(them));
+        for knight in board.colored_pieces(them, Role::Knight) {
+            leapers |= knight_attacks(knight);
+        }
+        if leapers.any_of(king_path) {
+            return false;
+        }
+        let (diagonal, orthogonal) = (board.bishop_movers() & theirs, board.rook_movers() & theirs);
+        let attacked = |sq: Square| {
+            (bishop_rays(sq).any_of(diagonal) && S::bishop_attacks(sq, occupied).any_of(diagonal))
+                || (rook_rays(sq).any_of(orthogonal) && S::rook_attacks(sq, occupied).any_of(orthogonal))
+        };
+        !king_path.into_iter().any(attacked)
     }
-    // The leapers set-wise; a slider only when one stands on a line through a path square.
-    let them = S::Other::COLOR;
-    let theirs = board.colored(them);
-    let pawns = board.colored_pieces(them, Role::Pawn);
-    let mut leapers = S::Other::up_west(pawns) | S::Other::up_east(pawns);
-    leapers |= king_attacks(board.king(them));
-    for knight in board.colored_pieces(them, Role::Knight) {
-        leapers |= knight_attacks(knight);
-    }
-    if leapers.any_of(king_path) {
-        return false;
-    }
-    let (diagonal, orthogonal) = (board.bishop_movers() & theirs, board.rook_movers() & theirs);
-    let attacked = |sq: Square| {
-        (bishop_rays(sq).any_of(diagonal) && bishop_attacks(sq, occupied).any_of(diagonal))
-            || (rook_rays(sq).any_of(orthogonal) && rook_attacks(sq, occupied).any_of(orthogonal))
-    };
-    !king_path.into_iter().any(attacked)
 }
 
 /// Destinations of our pawn moves, by direction, so each destination names its pawn: a single
@@ -337,22 +333,16 @@ pub(crate) fn en_passant_capturers<S: Side>(board: &Board, node: &Node) -> Bitbo
     capturers
 }
 
-/// Whether our pawn on `from` may capture en passant on `ep`: the king must not be attacked
-/// once the pawn has moved and the captured pawn is gone (this covers checks, ordinary pins and
-/// the rank pin where both pawns leave the king's rank).
-#[inline(never)]
-fn en_passant_is_legal<S: Side>(
-    board: &Board,
-    king: Square,
-    occupied: Bitboard,
-    theirs: Bitboard,
-    from: Square,
-    ep: Square,
-) -> bool {
-    let captured = ep.offset(-S::UP);
-    let occupied = (occupied.without(from).without(captured)).with(ep);
-    let attackers = attackers_to(board, king, occupied) & theirs;
-    (attackers & !Bitboard::from_square(captured)).is_empty()
+hot_fn! {
+    /// Whether our pawn on `from` may capture en passant on `ep`: the king must not be attacked
+    /// once the pawn has moved and the captured pawn is gone (this covers checks, ordinary pins and
+    /// the rank pin where both pawns leave the king's rank).
+    fn en_passant_is_legal<S: Side>(board: &Board, king: Square, occupied: Bitboard, theirs: Bitboard, from: Square, ep: Square) -> bool {
+        let captured = ep.offset(-S::UP);
+        let occupied = (occupied.without(from).without(captured)).with(ep);
+        let attackers = attackers_to::<S::V>(board, king, occupied) & theirs;
+        (attackers & !Bitboard::from_square(captured)).is_empty()
+    }
 }
 
 /// Calls `listener` with the legal moves of each of our pieces that has any; stops early and
@@ -409,7 +399,7 @@ pub(crate) fn generate<S: Side>(
             listener,
             Role::Bishop,
             from,
-            node.diagonal_targets(from),
+            node.diagonal_targets::<S::V>(from),
             Bitboard::EMPTY,
         ) {
             return true;
@@ -420,14 +410,14 @@ pub(crate) fn generate<S: Side>(
             listener,
             Role::Rook,
             from,
-            node.orthogonal_targets(from),
+            node.orthogonal_targets::<S::V>(from),
             Bitboard::EMPTY,
         ) {
             return true;
         }
     }
     for from in board.colored_pieces(us, Role::Queen) {
-        let to = node.diagonal_targets(from) | node.orthogonal_targets(from);
+        let to = node.diagonal_targets::<S::V>(from) | node.orthogonal_targets::<S::V>(from);
         if emit(listener, Role::Queen, from, to, Bitboard::EMPTY) {
             return true;
         }
@@ -466,9 +456,9 @@ pub(crate) fn piece_moves<S: Side>(board: &Board, from: Square) -> PieceMoves {
         }
         Role::Knight if node.pinned().contains(from) => Bitboard::EMPTY,
         Role::Knight => knight_attacks(from) & node.target,
-        Role::Bishop => node.diagonal_targets(from),
-        Role::Rook => node.orthogonal_targets(from),
-        Role::Queen => node.diagonal_targets(from) | node.orthogonal_targets(from),
+        Role::Bishop => node.diagonal_targets::<S::V>(from),
+        Role::Rook => node.orthogonal_targets::<S::V>(from),
+        Role::Queen => node.diagonal_targets::<S::V>(from) | node.orthogonal_targets::<S::V>(from),
     };
     moves
 }
@@ -490,27 +480,28 @@ fn emit(
         })
 }
 
-/// The number of legal moves for side `S`, by popcount, without listing them.
-#[inline(never)]
-pub(crate) fn count<S: Side>(board: &Board) -> u64 {
-    let node = Node::new::<S>(board);
-    let mut n = (king_targets::<S>(board, &node) | castling_targets::<S>(board, &node)).count();
-    if node.checkers.has_many() {
-        return n.into();
+hot_fn! {
+    /// The number of legal moves for side `S`, by popcount, without listing them.
+    pub(crate) fn count<S: Side>(board: &Board) -> u64 {
+        let node = Node::new::<S>(board);
+        let mut n = (king_targets::<S>(board, &node) | castling_targets::<S>(board, &node)).count();
+        if node.checkers.has_many() {
+            return n.into();
+        }
+        let us = S::COLOR;
+        n += PawnTargets::new::<S>(board.colored_pieces(S::COLOR, Role::Pawn), &node).count();
+        n += en_passant_capturers::<S>(board, &node).count();
+        for from in board.colored_pieces(us, Role::Knight) & !node.pinned() {
+            n += (knight_attacks(from) & node.target).count();
+        }
+        for from in board.bishop_movers() & node.ours {
+            n += node.diagonal_targets::<S::V>(from).count();
+        }
+        for from in board.rook_movers() & node.ours {
+            n += node.orthogonal_targets::<S::V>(from).count();
+        }
+        n.into()
     }
-    let us = S::COLOR;
-    n += PawnTargets::new::<S>(board.colored_pieces(S::COLOR, Role::Pawn), &node).count();
-    n += en_passant_capturers::<S>(board, &node).count();
-    for from in board.colored_pieces(us, Role::Knight) & !node.pinned() {
-        n += (knight_attacks(from) & node.target).count();
-    }
-    for from in board.bishop_movers() & node.ours {
-        n += node.diagonal_targets(from).count();
-    }
-    for from in board.rook_movers() & node.ours {
-        n += node.orthogonal_targets(from).count();
-    }
-    n.into()
 }
 
 impl Board {
@@ -618,7 +609,7 @@ impl Board {
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
         let us = self.side_to_move();
-        attackers_to(self, self.king(us), self.occupied()) & self.colored(us.other())
+        attackers_to::<Build>(self, self.king(us), self.occupied()) & self.colored(us.other())
     }
 
     /// Whether the side to move is in check.
@@ -652,6 +643,6 @@ impl Board {
     /// ```
     #[must_use]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        attackers_to(self, sq, occupied)
+        attackers_to::<Build>(self, sq, occupied)
     }
 }

@@ -6,6 +6,7 @@ use crate::board::{Board, CastlingSide};
 use crate::moves::{Move, MoveKind};
 use crate::side::{Black, Side, White};
 use crate::types::{Color, Role, Square};
+use crate::variant::hot_fn;
 
 /// Why [`Board::play`] refused a move: the move, and the legal move between the same squares
 /// if there is one (a move built with [`Move::new`] and the wrong [`MoveKind`], say).
@@ -189,12 +190,13 @@ pub(crate) fn play<S: Side>(board: &Board, mv: Move) -> Board {
     }
 }
 
-/// Copy-make for side `S` moving its `role` (the piece on `mv.from()`, known to the caller).
-#[inline(never)]
-pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
-    let mut next = *board;
-    make_role::<S>(&mut next, role, mv);
-    next
+hot_fn! {
+    /// Copy-make for side `S` moving its `role` (the piece on `mv.from()`, known to the caller).
+    pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
+        let mut next = *board;
+        make_role::<S>(&mut next, role, mv);
+        next
+    }
 }
 
 /// Plays `mv` of side `S`'s `role` on `board` in place; returns the captured role, if any.

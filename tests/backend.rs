@@ -1,5 +1,6 @@
 //! The backend decision of `build.rs` (gen/backend.rs), for CPUs and flags this machine cannot
-//! show: Zen 1/2 with `target-cpu=native`, explicit `target-cpu`s, the MOVEGEN_BACKEND override.
+//! show: Zen 1/2 with `target-cpu=native`, explicit `target-cpu`s, the MOVEGEN_BACKEND override;
+//! and what runs (`movegen::backend()`), the run-time choice of a build for no particular CPU.
 
 #[path = "../gen/backend.rs"]
 mod backend;
@@ -127,4 +128,30 @@ fn flag_and_cpuid_parsing() {
     assert!(slow_pext(b"AuthenticAMD", 0x15));
     assert!(!slow_pext(b"AuthenticAMD", 0x19));
     assert!(!slow_pext(b"GenuineIntel", 0x17));
+}
+
+/// What runs is what `MOVEGEN_DISPATCH` asks for when it is set (CI runs the suites once per
+/// compiled variant this way), and a build for a given CPU runs its compile-time backend.
+#[test]
+fn the_variant_that_runs() {
+    let running = movegen::backend();
+    let variants = [
+        "build",
+        "x86-64",
+        "x86-64-v2",
+        "x86-64-v3-magic",
+        "x86-64-v3-pext",
+    ];
+    assert!(variants.contains(&running.variant()), "{running}");
+    match running.variant() {
+        "build" => assert_eq!(running.sliders(), movegen::BACKEND),
+        "x86-64-v3-pext" => assert_eq!(running.sliders(), movegen::Backend::Pext),
+        _ => assert_eq!(running.sliders(), movegen::Backend::Magic),
+    }
+    if let Ok(asked) = std::env::var("MOVEGEN_DISPATCH") {
+        assert_eq!(running.variant(), asked.trim(), "{running}");
+    }
+    // One choice per process.
+    assert_eq!(movegen::backend(), running);
+    assert!(movegen::perft(&movegen::Board::startpos(), 4) == 197_281);
 }

@@ -134,9 +134,21 @@ fn version_and_help() {
     let text = stdout(&out);
     assert!(text.contains(env!("CARGO_PKG_VERSION")), "{text}");
     assert!(
-        text.contains(&format!("slider backend: {}", movegen::BACKEND)),
+        text.contains(&format!("slider backend: {}\n", movegen::BACKEND)),
         "{text}"
     );
+    assert!(
+        text.contains(&format!("perft runs: {}\n", movegen::backend())),
+        "{text}"
+    );
+    // A variant that does not run is refused, not ignored.
+    let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(["1"])
+        .env("MOVEGEN_DISPATCH", "x86-64-v9")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("MOVEGEN_DISPATCH"));
     let help = perft(&["--help"]);
     assert!(help.status.success());
     assert!(stdout(&help).contains("usage: perft"));

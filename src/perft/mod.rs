@@ -46,8 +46,9 @@ use crate::board::Board;
 use crate::movegen::{count, generate};
 use crate::moves::{MAX_MOVES, Move, MoveKind, PieceMoves};
 use crate::play::{lost_rights, play_role};
-use crate::side::{Black, Side, White};
-use crate::types::{Color, Role, Square};
+use crate::side::Side;
+use crate::types::{Role, Square};
+use crate::variant::{dispatch, hot_fn};
 
 /// Number of leaf nodes at `depth` plies from `board` (1 at depth 0).
 ///
@@ -58,31 +59,31 @@ use crate::types::{Color, Role, Square};
 /// ```
 #[must_use]
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    match board.side_to_move() {
-        Color::White => perft_side::<White>(board, depth),
-        Color::Black => perft_side::<Black>(board, depth),
-    }
+    dispatch!(board, perft_side(board, depth))
 }
 
-fn perft_side<S: Side>(board: &Board, depth: u32) -> u64 {
-    debug_assert_eq!(
-        board.hash(),
-        board.compute_hash(),
-        "incremental hash of {board}"
-    );
-    match depth {
-        0 => 1,
-        1 => count::<S>(board),
-        2 => perft_two::<S>(board),
-        _ => {
-            let mut nodes = 0;
-            for moves in PieceList::new::<S>(board).iter() {
-                for_each_move(moves, |mv| {
-                    nodes +=
-                        perft_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1)
-                });
+hot_fn! {
+
+    fn perft_side<S: Side>(board: &Board, depth: u32) -> u64 {
+        debug_assert_eq!(
+            board.hash(),
+            board.compute_hash(),
+            "incremental hash of {board}"
+        );
+        match depth {
+            0 => 1,
+            1 => count::<S>(board),
+            2 => perft_two::<S>(board),
+            _ => {
+                let mut nodes = 0;
+                for moves in PieceList::new::<S>(board).iter() {
+                    for_each_move(moves, |mv| {
+                        nodes +=
+                            perft_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1)
+                    });
+                }
+                nodes
             }
-            nodes
         }
     }
 }
@@ -100,25 +101,25 @@ fn perft_side<S: Side>(board: &Board, depth: u32) -> u64 {
 /// ```
 #[must_use]
 pub fn perft_full_make(board: &Board, depth: u32) -> u64 {
-    match board.side_to_move() {
-        Color::White => full_make_side::<White>(board, depth),
-        Color::Black => full_make_side::<Black>(board, depth),
-    }
+    dispatch!(board, full_make_side(board, depth))
 }
 
-fn full_make_side<S: Side>(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        // The leaf is made, not optimised away.
-        core::hint::black_box(board);
-        return 1;
+hot_fn! {
+
+    fn full_make_side<S: Side>(board: &Board, depth: u32) -> u64 {
+        if depth == 0 {
+            // The leaf is made, not optimised away.
+            core::hint::black_box(board);
+            return 1;
+        }
+        let mut nodes = 0;
+        for moves in PieceList::new::<S>(board).iter() {
+            for_each_move(moves, |mv| {
+                nodes += full_make_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1);
+            });
+        }
+        nodes
     }
-    let mut nodes = 0;
-    for moves in PieceList::new::<S>(board).iter() {
-        for_each_move(moves, |mv| {
-            nodes += full_make_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1);
-        });
-    }
-    nodes
 }
 
 /// Perft 2: the opponent's replies to each move, counted by popcount, most of them without
@@ -148,24 +149,39 @@ fn perft_two<S: Side>(board: &Board) -> u64 {
             }
         }
         for_each_move(moves, |mv| {
-            let shortcut = match (&replies, &mover) {
-                (Some(replies), Some(mover)) => replies.after(board, mover, mv),
-                _ => None,
-            };
-            nodes += match shortcut {
-                Some(n) => {
-                    debug_assert_eq!(
-                        n,
-                        count::<S::Other>(&play_role::<S>(board, moves.role, mv)),
-                        "{board} {mv}"
-                    );
-                    n
-                }
-                None => count::<S::Other>(&leaf::<S>(board, moves.role, mv)),
-            };
+            nodes += reply_count::<S>(board, &replies, &mover, moves.role, mv);
         });
     }
     nodes
+}
+
+hot_fn! {
+    /// The replies to our `role`'s `mv`: by the shortcut when it applies, else counted in the
+    /// position after the move. (A function of its own, not the closure's body: a closure is
+    /// compiled for the build's baseline instructions, whatever variant calls it.)
+    fn reply_count<S: Side>(
+        board: &Board,
+        replies: &Option<replies::Replies<S>>,
+        mover: &Option<replies::Mover>,
+        role: Role,
+        mv: Move,
+    ) -> u64 {
+        let shortcut = match (replies, mover) {
+            (Some(replies), Some(mover)) => replies.after(board, mover, mv),
+            _ => None,
+        };
+        match shortcut {
+            Some(n) => {
+                debug_assert_eq!(
+                    n,
+                    count::<S::Other>(&play_role::<S>(board, role, mv)),
+                    "{board} {mv}"
+                );
+                n
+            }
+            None => count::<S::Other>(&leaf::<S>(board, role, mv)),
+        }
+    }
 }
 
 /// The position after `mv` of our `role`, made only as far as counting the replies needs:

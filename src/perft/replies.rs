@@ -31,16 +31,14 @@
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
 
-use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
-};
+use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{Node, PawnTargets, castling_targets, king_targets, slider_pins};
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::side::Side;
 use crate::types::{File, Role, Square};
+use crate::variant::{Variant, hot_fn};
 use core::marker::PhantomData;
 
 /// One slider's attack set along one kind of line (a queen has two), and for B its move count.
@@ -94,22 +92,22 @@ impl Rays {
 impl Ray {
     /// The slider's moves along this ray's lines in `node`.
     #[inline(always)]
-    fn recount(&self, node: &Node) -> u32 {
+    fn recount<V: Variant>(&self, node: &Node) -> u32 {
         let targets = if self.diagonal {
-            node.diagonal_targets(self.from)
+            node.diagonal_targets::<V>(self.from)
         } else {
-            node.orthogonal_targets(self.from)
+            node.orthogonal_targets::<V>(self.from)
         };
         targets.count()
     }
 }
 
 #[inline(always)]
-fn ray_attacks(diagonal: bool, from: Square, occupied: Bitboard) -> Bitboard {
+fn ray_attacks<V: Variant>(diagonal: bool, from: Square, occupied: Bitboard) -> Bitboard {
     if diagonal {
-        bishop_attacks(from, occupied)
+        V::bishop(from, occupied)
     } else {
-        rook_attacks(from, occupied)
+        V::rook(from, occupied)
     }
 }
 
@@ -169,8 +167,182 @@ impl<S: Side> Replies<S> {
     /// The replies of side `S::Other` when `S` is to move; `None` if the position is not one
     /// where the shortcut applies (B in check, which no legal position has; more sliders than
     /// the shortcut tracks).
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn new(board: &Board) -> Option<Replies<S>> {
+        new_replies::<S>(board)
+    }
+
+    /// The mover of `moves` if its square and attacks from there leave B's king alone.
+    #[inline(always)]
+    pub(super) fn mover(&self, moves: PieceMoves) -> Option<Mover> {
+        let (role, from) = (moves.role, moves.from);
+        let clear = !self.guard.contains(from)
+            && !self
+                .attacks(role, from, self.node.occupied)
+                .any_of(self.watch);
+        clear.then_some(Mover { role, from })
+    }
+
+    /// B's number of legal replies in the current position.
+    #[inline(always)]
+    pub(super) fn total(&self) -> u64 {
+        self.king_moves + self.knight_moves + self.slider_moves + self.pawn_moves
+    }
+
+    /// The targets of `moves` (by `mover`) after which B's replies are exactly
+    /// [`Self::total`]: quiet moves (single pushes for pawns) from and to calm squares, from
+    /// which the piece cannot attack a watched square. [`Self::after`] would find the same.
+    #[inline(always)]
+    pub(super) fn unchanged_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
+        if !self.calm.contains(mover.from) {
+            return Bitboard::EMPTY;
+        }
+        let to = moves.to
+            & self.calm
+            & !self.node.occupied
+            & !moves.special
+            & !self.near_watch[mover.role.index()];
+        if mover.role == Role::Pawn {
+            to & S::up(Bitboard::from_square(mover.from)) & !Bitboard::BACK_RANKS
+        } else {
+            to
+        }
+    }
+
+    /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
+    #[inline(always)]
+    pub(super) fn after(&self, board: &Board, mover: &Mover, mv: Move) -> Option<u64> {
+        let (from, to) = (mover.from, mv.to());
+        let captured = match mv.kind() {
+            MoveKind::Normal if self.node.ours.contains(to) => Some(board.role_at(to)?),
+            MoveKind::Normal => None,
+            MoveKind::DoublePush => {
+                let ep = Square::new((from as u32 + to as u32) / 2);
+                if pawn_attacks(S::COLOR, ep).any_of(self.pawns) {
+                    return None;
+                }
+                None
+            }
+            _ => return None,
+        };
+        if self.guard.contains(to) {
+            return None;
+        }
+        let occupied = self.node.occupied.without(from).with(to);
+        if self.attacks(mover.role, to, occupied).any_of(self.watch) {
+            return None;
+        }
+        let touched = Bitboard::from_square(from).with(to);
+        if touched.any_of(self.shield) {
+            for ray in self.ours.iter() {
+                if ray.from != from
+                    && ray.attacks.any_of(touched)
+                    && (ray_attacks::<S::V>(ray.diagonal, ray.from, occupied) ^ ray.attacks)
+                        .any_of(self.watch)
+                {
+                    return None;
+                }
+            }
+        }
+        let mut child = self.node;
+        child.occupied = occupied;
+        child.theirs = child.theirs.without(from).with(to);
+        if captured.is_some() {
+            child.ours = child.ours.without(to);
+            child.target = child.target.with(to);
+        }
+        // B pieces whose pin appeared or went.
+        let mut repinned = Bitboard::EMPTY;
+        if touched.any_of(self.lines) {
+            let mut sliders = self.our_sliders;
+            let moved = [
+                matches!(mover.role, Role::Bishop | Role::Queen),
+                matches!(mover.role, Role::Rook | Role::Queen),
+            ];
+            for (set, moved) in sliders.iter_mut().zip(moved) {
+                if moved {
+                    *set = set.without(from).with(to);
+                }
+            }
+            let (checkers, pins) =
+                slider_pins::<S::V>(child.king, occupied, child.theirs, sliders[0], sliders[1]);
+            if checkers.any() {
+                return None;
+            }
+            repinned = (pins[0] ^ child.pinned_diagonal) | (pins[1] ^ child.pinned_orthogonal);
+            child.pinned_diagonal = pins[0];
+            child.pinned_orthogonal = pins[1];
+        }
+        match captured {
+            // Nothing of B's within reach of the move: the replies stand as counted.
+            None if !touched.any_of(self.their_reach | self.pawn_reach) && repinned.is_empty() => {
+                Some(self.total())
+            }
+            None => Some(self.after_quiet(&child, touched, repinned)),
+            Some(role) => Some(self.after_capture(&child, touched, repinned, to, role)),
+        }
+    }
+
+    /// B's replies after a quiet move: only B sliders reaching the move's squares or with a
+    /// changed pin, and if the squares or pins matter to them, B's pawns and knights are
+    /// recounted.
+    #[inline(always)]
+    fn after_quiet(&self, child: &Node, touched: Bitboard, repinned: Bitboard) -> u64 {
+        let mut sliders = self.slider_moves;
+        if touched.any_of(self.their_reach) || repinned.any() {
+            for ray in self.theirs.iter() {
+                if ray.attacks.any_of(touched) || repinned.contains(ray.from) {
+                    sliders =
+                        sliders - u64::from(ray.count) + u64::from(ray.recount::<S::V>(child));
+                }
+            }
+        }
+        let pawns = if touched.any_of(self.pawn_reach) || repinned.any_of(self.pawns) {
+            PawnTargets::new::<S::Other>(self.pawns, child)
+                .count()
+                .into()
+        } else {
+            self.pawn_moves
+        };
+        let knights = if repinned.any_of(self.knights) {
+            knight_moves(self.knights, child)
+        } else {
+            self.knight_moves
+        };
+        self.king_moves + knights + sliders + pawns
+    }
+
+    /// B's replies after A captures a B piece of `captured` on `to`: that piece's moves go,
+    /// and its square becomes one B may capture on.
+    #[inline(always)]
+    fn after_capture(
+        &self,
+        child: &Node,
+        touched: Bitboard,
+        repinned: Bitboard,
+        to: Square,
+        captured: Role,
+    ) -> u64 {
+        after_capture::<S>(self, child, touched, repinned, to, captured)
+    }
+
+    /// Squares an A piece of `role` on `sq` attacks.
+    #[inline(always)]
+    fn attacks(&self, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+        match role {
+            Role::Pawn => pawn_attacks(S::COLOR, sq),
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => S::bishop_attacks(sq, occupied),
+            Role::Rook => S::rook_attacks(sq, occupied),
+            Role::Queen => S::bishop_attacks(sq, occupied) | S::rook_attacks(sq, occupied),
+            Role::King => king_attacks(sq),
+        }
+    }
+}
+
+hot_fn! {
+    /// [`Replies::new`].
+    fn new_replies<S: Side>(board: &Board) -> Option<Replies<S>> {
         let node = Node::new::<S::Other>(board);
         if node.checkers.any() {
             return None;
@@ -186,21 +358,21 @@ impl<S: Side> Replies<S> {
         let movers = [board.bishop_movers(), board.rook_movers()];
         for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
             for from in movers & node.ours {
-                let attacks = ray_attacks(diagonal, from, node.occupied);
+                let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
                 let ray = Ray {
                     from,
                     diagonal,
                     attacks,
                     count: 0,
                 };
-                let count = ray.recount(&node);
+                let count = ray.recount::<S::V>(&node);
                 slider_moves += u64::from(count);
                 let count = count as u8; // at most 27
                 their_reach |= attacks;
                 theirs.push(Ray { count, ..ray })?;
             }
             for from in movers & node.theirs {
-                let attacks = ray_attacks(diagonal, from, node.occupied);
+                let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
                 ours.push(Ray {
                     from,
                     diagonal,
@@ -282,188 +454,36 @@ impl<S: Side> Replies<S> {
             watch,
         })
     }
+}
 
-    /// The mover of `moves` if its square and attacks from there leave B's king alone.
-    #[inline(always)]
-    pub(super) fn mover(&self, moves: PieceMoves) -> Option<Mover> {
-        let (role, from) = (moves.role, moves.from);
-        let clear = !self.guard.contains(from)
-            && !self
-                .attacks(role, from, self.node.occupied)
-                .any_of(self.watch);
-        clear.then_some(Mover { role, from })
-    }
-
-    /// B's number of legal replies in the current position.
-    #[inline(always)]
-    pub(super) fn total(&self) -> u64 {
-        self.king_moves + self.knight_moves + self.slider_moves + self.pawn_moves
-    }
-
-    /// The targets of `moves` (by `mover`) after which B's replies are exactly
-    /// [`Self::total`]: quiet moves (single pushes for pawns) from and to calm squares, from
-    /// which the piece cannot attack a watched square. [`Self::after`] would find the same.
-    #[inline(always)]
-    pub(super) fn unchanged_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
-        if !self.calm.contains(mover.from) {
-            return Bitboard::EMPTY;
-        }
-        let to = moves.to
-            & self.calm
-            & !self.node.occupied
-            & !moves.special
-            & !self.near_watch[mover.role.index()];
-        if mover.role == Role::Pawn {
-            to & S::up(Bitboard::from_square(mover.from)) & !Bitboard::BACK_RANKS
-        } else {
-            to
-        }
-    }
-
-    /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
-    #[inline(always)]
-    pub(super) fn after(&self, board: &Board, mover: &Mover, mv: Move) -> Option<u64> {
-        let (from, to) = (mover.from, mv.to());
-        let captured = match mv.kind() {
-            MoveKind::Normal if self.node.ours.contains(to) => Some(board.role_at(to)?),
-            MoveKind::Normal => None,
-            MoveKind::DoublePush => {
-                let ep = Square::new((from as u32 + to as u32) / 2);
-                if pawn_attacks(S::COLOR, ep).any_of(self.pawns) {
-                    return None;
-                }
-                None
-            }
-            _ => return None,
-        };
-        if self.guard.contains(to) {
-            return None;
-        }
-        let occupied = self.node.occupied.without(from).with(to);
-        if self.attacks(mover.role, to, occupied).any_of(self.watch) {
-            return None;
-        }
-        let touched = Bitboard::from_square(from).with(to);
-        if touched.any_of(self.shield) {
-            for ray in self.ours.iter() {
-                if ray.from != from
-                    && ray.attacks.any_of(touched)
-                    && (ray_attacks(ray.diagonal, ray.from, occupied) ^ ray.attacks)
-                        .any_of(self.watch)
-                {
-                    return None;
-                }
-            }
-        }
-        let mut child = self.node;
-        child.occupied = occupied;
-        child.theirs = child.theirs.without(from).with(to);
-        if captured.is_some() {
-            child.ours = child.ours.without(to);
-            child.target = child.target.with(to);
-        }
-        // B pieces whose pin appeared or went.
-        let mut repinned = Bitboard::EMPTY;
-        if touched.any_of(self.lines) {
-            let mut sliders = self.our_sliders;
-            let moved = [
-                matches!(mover.role, Role::Bishop | Role::Queen),
-                matches!(mover.role, Role::Rook | Role::Queen),
-            ];
-            for (set, moved) in sliders.iter_mut().zip(moved) {
-                if moved {
-                    *set = set.without(from).with(to);
-                }
-            }
-            let (checkers, pins) =
-                slider_pins(child.king, occupied, child.theirs, sliders[0], sliders[1]);
-            if checkers.any() {
-                return None;
-            }
-            repinned = (pins[0] ^ child.pinned_diagonal) | (pins[1] ^ child.pinned_orthogonal);
-            child.pinned_diagonal = pins[0];
-            child.pinned_orthogonal = pins[1];
-        }
-        match captured {
-            // Nothing of B's within reach of the move: the replies stand as counted.
-            None if !touched.any_of(self.their_reach | self.pawn_reach) && repinned.is_empty() => {
-                Some(self.total())
-            }
-            None => Some(self.after_quiet(&child, touched, repinned)),
-            Some(role) => Some(self.after_capture(&child, touched, repinned, to, role)),
-        }
-    }
-
-    /// B's replies after a quiet move: only B sliders reaching the move's squares or with a
-    /// changed pin, and if the squares or pins matter to them, B's pawns and knights are
-    /// recounted.
-    #[inline(always)]
-    fn after_quiet(&self, child: &Node, touched: Bitboard, repinned: Bitboard) -> u64 {
-        let mut sliders = self.slider_moves;
-        if touched.any_of(self.their_reach) || repinned.any() {
-            for ray in self.theirs.iter() {
-                if ray.attacks.any_of(touched) || repinned.contains(ray.from) {
-                    sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(child));
-                }
-            }
-        }
-        let pawns = if touched.any_of(self.pawn_reach) || repinned.any_of(self.pawns) {
-            PawnTargets::new::<S::Other>(self.pawns, child)
-                .count()
-                .into()
-        } else {
-            self.pawn_moves
-        };
-        let knights = if repinned.any_of(self.knights) {
-            knight_moves(self.knights, child)
-        } else {
-            self.knight_moves
-        };
-        self.king_moves + knights + sliders + pawns
-    }
-
-    /// B's replies after A captures a B piece of `captured` on `to`: that piece's moves go,
-    /// and its square becomes one B may capture on.
-    #[inline(never)]
-    fn after_capture(
-        &self,
+hot_fn! {
+    /// [`Replies::after_capture`].
+    fn after_capture<S: Side>(
+        replies: &Replies<S>,
         child: &Node,
         touched: Bitboard,
         repinned: Bitboard,
         to: Square,
         captured: Role,
     ) -> u64 {
-        let mut sliders = self.slider_moves;
-        for ray in self.theirs.iter() {
+        let mut sliders = replies.slider_moves;
+        for ray in replies.theirs.iter() {
             if ray.from == to {
                 sliders -= u64::from(ray.count);
             } else if ray.attacks.any_of(touched) || repinned.contains(ray.from) {
-                sliders = sliders - u64::from(ray.count) + u64::from(ray.recount(child));
+                sliders = sliders - u64::from(ray.count) + u64::from(ray.recount::<S::V>(child));
             }
         }
-        let pawns = self.pawns.without(to);
+        let pawns = replies.pawns.without(to);
         let pawn_moves = if captured == Role::Pawn
-            || touched.any_of(self.pawn_reach)
+            || touched.any_of(replies.pawn_reach)
             || repinned.any_of(pawns)
         {
             PawnTargets::new::<S::Other>(pawns, child).count().into()
         } else {
-            self.pawn_moves
+            replies.pawn_moves
         };
-        self.king_moves + knight_moves(self.knights.without(to), child) + sliders + pawn_moves
-    }
-
-    /// Squares an A piece of `role` on `sq` attacks.
-    #[inline(always)]
-    fn attacks(&self, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-        match role {
-            Role::Pawn => pawn_attacks(S::COLOR, sq),
-            Role::Knight => knight_attacks(sq),
-            Role::Bishop => bishop_attacks(sq, occupied),
-            Role::Rook => rook_attacks(sq, occupied),
-            Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
-            Role::King => king_attacks(sq),
-        }
+        replies.king_moves + knight_moves(replies.knights.without(to), child) + sliders + pawn_moves
     }
 }
 

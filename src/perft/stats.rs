@@ -13,7 +13,7 @@
 //! also the reference the set-wise count is tested against.
 
 use super::{PieceList, for_each_move, leaf, leaf_by};
-use crate::attacks::{bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{knight_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{
@@ -21,8 +21,9 @@ use crate::movegen::{
 };
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::play::play_role;
-use crate::side::{Black, Side, White};
-use crate::types::{Color, Role, Square};
+use crate::side::Side;
+use crate::types::{Role, Square};
+use crate::variant::{dispatch, hot_fn};
 use core::ops::{Add, AddAssign};
 
 /// Leaf moves of a perft, by kind.
@@ -138,42 +139,41 @@ impl Memo for NoMemo {
 
 /// [`perft_stats`] with subtrees of depth 2 or more looked up in and stored to `memo`.
 pub(super) fn stats_with(board: &Board, depth: u32, memo: &impl Memo) -> Stats {
-    match board.side_to_move() {
-        Color::White => stats_side::<White>(board, depth, memo),
-        Color::Black => stats_side::<Black>(board, depth, memo),
-    }
+    dispatch!(board, stats_side(board, depth, memo))
 }
 
-fn stats_side<S: Side>(board: &Board, depth: u32, memo: &impl Memo) -> Stats {
-    match depth {
-        0 => Stats {
-            nodes: 1,
-            ..Stats::default()
-        },
-        1 => leaf_stats::<S>(board),
-        _ => {
-            if let Some(stats) = memo.get(board, depth) {
-                return stats;
+hot_fn! {
+    fn stats_side<S: Side>(board: &Board, depth: u32, memo: &impl Memo) -> Stats {
+        match depth {
+            0 => Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            1 => leaf_stats::<S>(board),
+            _ => {
+                if let Some(stats) = memo.get(board, depth) {
+                    return stats;
+                }
+                let mut stats = Stats::default();
+                for moves in PieceList::new::<S>(board).iter() {
+                    for_each_move(moves, |mv| {
+                        // One ply above the leaves the child's mailbox and hash are not needed:
+                        // `leaf_stats` reads roles from the bitboards.
+                        if depth == 2 {
+                            let child = leaf_parent::<S>(board, moves.role, mv);
+                            add_leaf_stats::<S::Other>(&child, &mut stats);
+                        } else {
+                            stats += stats_side::<S::Other>(
+                                &play_role::<S>(board, moves.role, mv),
+                                depth - 1,
+                                memo,
+                            );
+                        }
+                    });
+                }
+                memo.put(board, depth, stats);
+                stats
             }
-            let mut stats = Stats::default();
-            for moves in PieceList::new::<S>(board).iter() {
-                for_each_move(moves, |mv| {
-                    // One ply above the leaves the child's mailbox and hash are not needed:
-                    // `leaf_stats` reads roles from the bitboards.
-                    if depth == 2 {
-                        let child = leaf_parent::<S>(board, moves.role, mv);
-                        add_leaf_stats::<S::Other>(&child, &mut stats);
-                    } else {
-                        stats += stats_side::<S::Other>(
-                            &play_role::<S>(board, moves.role, mv),
-                            depth - 1,
-                            memo,
-                        );
-                    }
-                });
-            }
-            memo.put(board, depth, stats);
-            stats
         }
     }
 }
@@ -202,10 +202,10 @@ fn add_leaf_stats<S: Side>(board: &Board, stats: &mut Stats) {
     let us = S::COLOR;
     let theirs = node.theirs;
     let king = board.king(S::Other::COLOR);
-    let diagonal = bishop_attacks(king, node.occupied);
-    let orthogonal = rook_attacks(king, node.occupied);
+    let diagonal = S::bishop_attacks(king, node.occupied);
+    let orthogonal = S::rook_attacks(king, node.occupied);
     // Our pieces alone between one of our sliders and their king (seen through our pieces).
-    let (_, blocking) = slider_pins(
+    let (_, blocking) = slider_pins::<S::V>(
         king,
         node.occupied,
         theirs,
@@ -258,7 +258,7 @@ fn add_leaf_stats<S: Side>(board: &Board, stats: &mut Stats) {
             stats,
             Role::Bishop,
             from,
-            node.diagonal_targets(from),
+            node.diagonal_targets::<S::V>(from),
             diagonal,
         );
     }
@@ -267,12 +267,12 @@ fn add_leaf_stats<S: Side>(board: &Board, stats: &mut Stats) {
             stats,
             Role::Rook,
             from,
-            node.orthogonal_targets(from),
+            node.orthogonal_targets::<S::V>(from),
             orthogonal,
         );
     }
     for from in board.colored_pieces(us, Role::Queen) {
-        let to = node.diagonal_targets(from) | node.orthogonal_targets(from);
+        let to = node.diagonal_targets::<S::V>(from) | node.orthogonal_targets::<S::V>(from);
         tally(stats, Role::Queen, from, to, diagonal | orthogonal);
     }
     // Pawns set-wise, each destination set naming its pawns; promotions are played below, and
@@ -346,7 +346,7 @@ fn add_leaf_stats<S: Side>(board: &Board, stats: &mut Stats) {
             .without(rook)
             .with(king_to)
             .with(rook_to);
-        if rook_attacks(rook_to, occupied).contains(king) {
+        if S::rook_attacks(rook_to, occupied).contains(king) {
             stats.checks += 1;
             let child = child::<S>(board, Role::King, mv);
             if !generate::<S::Other>(&child, &mut |_| true) {
@@ -392,22 +392,29 @@ fn child<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
     child
 }
 
-/// Counts in `stats` the checkmates among the checking moves of our `role` on `from` to
-/// `checking` (no promotions, castling or en passant).
-#[inline(never)]
-fn mates<S: Side>(board: &Board, role: Role, from: Square, checking: Bitboard, stats: &mut Stats) {
-    let moves = PieceMoves {
-        role,
-        from,
-        to: checking,
-        special: Bitboard::EMPTY,
-    };
-    for_each_move(moves, |mv| {
-        let child = child::<S>(board, role, mv);
-        if !generate::<S::Other>(&child, &mut |_| true) {
-            stats.checkmates += 1;
-        }
-    });
+hot_fn! {
+    /// Counts in `stats` the checkmates among the checking moves of our `role` on `from` to
+    /// `checking` (no promotions, castling or en passant).
+    fn mates<S: Side>(
+        board: &Board,
+        role: Role,
+        from: Square,
+        checking: Bitboard,
+        stats: &mut Stats,
+    ) {
+        let moves = PieceMoves {
+            role,
+            from,
+            to: checking,
+            special: Bitboard::EMPTY,
+        };
+        for_each_move(moves, |mv| {
+            let child = child::<S>(board, role, mv);
+            if !generate::<S::Other>(&child, &mut |_| true) {
+                stats.checkmates += 1;
+            }
+        });
+    }
 }
 
 /// The statistics of the subtree below the legal move `mv` of `board`, `depth` plies from
@@ -481,6 +488,8 @@ fn moved_piece_square(mv: Move) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::side::{Black, White};
+    use crate::types::Color;
     use std::vec::Vec;
 
     /// The positions of the test corpora.

@@ -6,7 +6,7 @@ use movegen::perft::{
     Progress, Table, Tally, divide_parallel, perft_full_make, perft_full_make_hashed, perft_hashed,
     perft_stats_hashed, perft_stats_move,
 };
-use movegen::{BACKEND, Board, Move, Stats, perft, perft_stats};
+use movegen::{Board, Move, Stats, backend, perft, perft_stats};
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -252,7 +252,7 @@ pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> R
     }
     if !options.json {
         eprintln!(
-            "depth {depth} in {seconds:.3} s, {:.1} million nodes/s ({} thread{}, {}{}, {}, {BACKEND} backend)",
+            "depth {depth} in {seconds:.3} s, {:.1} million nodes/s ({} thread{}, {}{}, {}, {} backend)",
             total as f64 / seconds.max(1e-9) / 1e6,
             options.threads,
             if options.threads == 1 { "" } else { "s" },
@@ -263,6 +263,7 @@ pub fn count_command(position: &Position, depth: u32, options: &RunOptions) -> R
             },
             if options.stats { ", statistics" } else { "" },
             hash_label(options.hash_mib),
+            backend().sliders(),
         );
     }
     Ok(())
@@ -335,7 +336,7 @@ fn write_json(
     let moves: Vec<String> = position.moves.iter().map(|m| json_string(m)).collect();
     write!(
         out,
-        "{{\"fen\":{},\"moves\":[{}],\"position\":{},\"depth\":{depth},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{},\"bulk\":{},\"backend\":\"{BACKEND}\",\"divide\":{{",
+        "{{\"fen\":{},\"moves\":[{}],\"position\":{},\"depth\":{depth},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{},\"bulk\":{},\"backend\":\"{}\",\"variant\":\"{}\",\"divide\":{{",
         json_string(&position.fen),
         moves.join(","),
         json_string(&position.board.to_string()),
@@ -343,6 +344,8 @@ fn write_json(
         options.threads,
         options.hash_mib,
         !options.no_bulk,
+        backend().sliders(),
+        backend().variant(),
     )?;
     for (i, (mv, n)) in divide.iter().enumerate() {
         write!(out, "{}\"{mv}\":{n}", if i > 0 { "," } else { "" })?;

@@ -16,6 +16,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    if let Err(message) = dispatch_as_asked() {
+        eprintln!("perft: {message}");
+        return ExitCode::from(2);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = match cli::parse(&args) {
         Ok(command) => command,
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
                 "perft (movegen {}), slider backend: {BACKEND}",
                 env!("CARGO_PKG_VERSION")
             );
+            println!("perft runs: {}", movegen::backend());
             Ok(ExitCode::SUCCESS)
         }
         Command::Count {
@@ -70,6 +75,25 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `MOVEGEN_DISPATCH`, which forces a compiled variant (for testing each one), is an error
+/// when the variant does not run: a typo, a build for a given CPU (no variants), or a CPU
+/// without the variant's instructions. The library ignores it then.
+fn dispatch_as_asked() -> Result<(), String> {
+    let Some(asked) = std::env::var_os("MOVEGEN_DISPATCH") else {
+        return Ok(());
+    };
+    let asked = asked.to_string_lossy();
+    let running = movegen::backend();
+    if asked.trim().is_empty() || asked.trim() == running.variant() {
+        return Ok(());
+    }
+    Err(format!(
+        "MOVEGEN_DISPATCH={asked:?} does not run here: perft runs {running}. The variants \
+         x86-64, x86-64-v2, x86-64-v3-magic and x86-64-v3-pext exist in builds without \
+         -C target-cpu, and run on CPUs with their instructions"
+    ))
 }
 
 /// perftree's format: `move count` lines, a blank line, the total.
