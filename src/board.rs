@@ -162,7 +162,7 @@ impl core::fmt::Debug for CastlingRights {
 
 /// A chess position, with everything needed to generate moves and continue the game.
 ///
-/// `Copy` and small (under 128 bytes, asserted at compile time), so search can copy it from the parent
+/// `Copy` and small (128 bytes, aligned to 64, asserted at compile time), so search can copy it from the parent
 /// (copy-make). Invariants, upheld by the FEN parser and by playing legal moves: one king per
 /// side, at most 16 pieces per side, the side not to move is not in check, castling rights have
 /// their king and rook in place, and an en-passant square is kept only when a pawn of the side
@@ -206,7 +206,7 @@ pub struct Board {
     fullmove_number: u16,
 }
 
-const _: () = assert!(core::mem::size_of::<Board>() <= 128);
+const _: () = assert!(core::mem::size_of::<Board>() == 128);
 
 /// What playing a move changes besides the pieces, saved so [`Board::unmake`] can restore it,
 /// with the captured piece (kept here so the whole record packs into 16 bytes).
