@@ -160,8 +160,7 @@ hot_fn! {
                         // One ply above the leaves the child's mailbox and hash are not needed:
                         // `leaf_stats` reads roles from the bitboards.
                         if depth == 2 {
-                            let child = leaf_parent::<S>(board, moves.role, mv);
-                            add_leaf_stats::<S::Other>(&child, &mut stats);
+                            leaf_move_stats::<S>(board, moves.role, mv, &mut stats);
                         } else {
                             stats += stats_side::<S::Other>(
                                 &play_role::<S>(board, moves.role, mv),
@@ -374,11 +373,33 @@ fn played<S: Side>(
             to,
             special,
         };
-        for_each_move(moves, |mv| {
-            stats += classify(board, mv, &child::<S>(board, role, mv));
-        });
+        for_each_move(moves, |mv| stats += classified::<S>(board, role, mv));
     }
     stats
+}
+
+// The bodies of the closures passed to `for_each_move` are functions of their own: a closure
+// is compiled for the build's baseline instructions, whatever variant calls it.
+hot_fn! {
+    /// Adds to `stats` the leaf moves below our `role`'s `mv` (two plies above the leaves).
+    fn leaf_move_stats<S: Side>(board: &Board, role: Role, mv: Move, stats: &mut Stats) {
+        let child = leaf_parent::<S>(board, role, mv);
+        add_leaf_stats::<S::Other>(&child, stats);
+    }
+}
+
+hot_fn! {
+    /// Our `role`'s leaf move `mv`, played and classified.
+    fn classified<S: Side>(board: &Board, role: Role, mv: Move) -> Stats {
+        classify(board, mv, &child::<S>(board, role, mv))
+    }
+}
+
+hot_fn! {
+    /// Whether our `role`'s checking move `mv` mates.
+    fn mate_after<S: Side>(board: &Board, role: Role, mv: Move) -> bool {
+        !generate::<S::Other>(&child::<S>(board, role, mv), &mut |_| true)
+    }
 }
 
 /// The position after our `role`'s `mv` in `board`, made as far as generating moves and
@@ -409,8 +430,7 @@ hot_fn! {
             special: Bitboard::EMPTY,
         };
         for_each_move(moves, |mv| {
-            let child = child::<S>(board, role, mv);
-            if !generate::<S::Other>(&child, &mut |_| true) {
+            if mate_after::<S>(board, role, mv) {
                 stats.checkmates += 1;
             }
         });
