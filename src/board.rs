@@ -162,8 +162,10 @@ impl core::fmt::Debug for CastlingRights {
 
 /// A chess position, with everything needed to generate moves and continue the game.
 ///
-/// `Copy` and small (128 bytes, aligned to 64, asserted at compile time), so search can copy it from the parent
-/// (copy-make). Invariants, upheld by the FEN parser and by playing legal moves: one king per
+/// `Copy` and small (128 bytes, aligned to 64, asserted at compile time), so search can copy it
+/// from the parent (copy-make). Memory that Rust does not allocate must honour the alignment:
+/// a `#[pyclass]` field of PyO3, for one, is not 64-byte aligned (PyO3 issue 3607), so box the
+/// board there, as the Python package does. Invariants, upheld by the FEN parser and by playing legal moves: one king per
 /// side, at most 16 pieces per side, the side not to move is not in check, castling rights have
 /// their king and rook in place, and an en-passant square is kept only when a pawn of the side
 /// to move stands beside the pawn that just double-pushed (the Polyglot rule; pins are not
