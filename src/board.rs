@@ -162,10 +162,8 @@ impl core::fmt::Debug for CastlingRights {
 
 /// A chess position, with everything needed to generate moves and continue the game.
 ///
-/// `Copy` and small (128 bytes, aligned to 64, asserted at compile time), so search can copy it
-/// from the parent (copy-make). Memory that Rust does not allocate must honour the alignment:
-/// a `#[pyclass]` field of PyO3, for one, is not 64-byte aligned (PyO3 issue 3607), so box the
-/// board there, as the Python package does. Invariants, upheld by the FEN parser and by playing legal moves: one king per
+/// `Copy` and small (under 128 bytes, asserted at compile time), so search can copy it from the parent
+/// (copy-make). Invariants, upheld by the FEN parser and by playing legal moves: one king per
 /// side, at most 16 pieces per side, the side not to move is not in check, castling rights have
 /// their king and rook in place, and an en-passant square is kept only when a pawn of the side
 /// to move stands beside the pawn that just double-pushed (the Polyglot rule; pins are not
@@ -184,10 +182,11 @@ impl core::fmt::Debug for CastlingRights {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
-// A copy is two aligned 64-byte moves. Unaligned (120 bytes), the copy in copy-make was two
-// overlapping AVX-512 moves whose fields, read back at once, stalled: 64% of --no-bulk's time
-// on an AMD Zen 5 (61 -> 83 Mnps), 3.6% of plain perft's.
-#[repr(align(64))]
+// Layout measured 2026-12-01 (AMD Zen 5, native build with AVX-512): aligned to 64 bytes,
+// perft ran 3% faster and --no-bulk 36% (no overlapping AVX-512 copy), but Python's batch
+// encoders ran 20-33% slower and PyO3 classes holding a board crashed (their memory is 16-byte
+// aligned, PyO3 issue 3607); padded to 128 bytes, --no-bulk gained as much and perft nothing,
+// and the batches lost 7-13%. So it stays at 120 bytes.
 pub struct Board {
     /// Pieces of both colours, by role.
     by_role: [Bitboard; 6],
@@ -208,7 +207,7 @@ pub struct Board {
     fullmove_number: u16,
 }
 
-const _: () = assert!(core::mem::size_of::<Board>() == 128);
+const _: () = assert!(core::mem::size_of::<Board>() < 128);
 
 /// What playing a move changes besides the pieces, saved so [`Board::unmake`] can restore it,
 /// with the captured piece (kept here so the whole record packs into 16 bytes).

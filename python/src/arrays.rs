@@ -57,7 +57,7 @@ fn source_of<'a>(i: usize, item: &'a Bound<'_, PyAny>) -> PyResult<Source<'a>> {
     if let Ok(text) = item.cast::<PyString>() {
         Ok(Source::Fen(utf8(text)?))
     } else if let Ok(board) = item.cast::<PyBoard>() {
-        Ok(Source::Board(*board.borrow().board))
+        Ok(Source::Board(board.borrow().board))
     } else {
         Err(PyTypeError::new_err(format!(
             "position {i}: expected a movegen.Board or a FEN string, got {}",

@@ -242,10 +242,7 @@ impl PyOutcome {
 #[pyclass(module = "movegen", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
-    /// Boxed: `movegen::Board` is aligned to 64 bytes, and PyO3 places a `#[pyclass]`'s fields
-    /// in memory from Python's allocator, aligned to 16 at most (PyO3 issue 3607): a field of
-    /// the type itself was read with aligned AVX-512 moves from a misaligned address.
-    pub(crate) board: Box<movegen::Board>,
+    pub(crate) board: movegen::Board,
     chess960: bool,
     /// The moves played, each with the position before it.
     stack: Vec<(movegen::Move, movegen::Board)>,
@@ -254,7 +251,7 @@ pub struct PyBoard {
 impl PyBoard {
     pub(crate) fn new_from(board: movegen::Board, chess960: Option<bool>) -> PyBoard {
         PyBoard {
-            board: Box::new(board),
+            board,
             chess960: chess960.unwrap_or_else(|| board.is_chess960()),
             stack: Vec::new(),
         }
@@ -283,8 +280,8 @@ impl PyBoard {
 
     fn play(&mut self, mv: movegen::Move) -> PyResult<()> {
         let next = self.board.play(mv).map_err(move_error)?;
-        self.stack.push((mv, *self.board));
-        *self.board = next;
+        self.stack.push((mv, self.board));
+        self.board = next;
         Ok(())
     }
 
@@ -338,7 +335,7 @@ impl PyBoard {
 
     /// The starting position of the move stack, as a Board.
     fn root(&self) -> PyBoard {
-        let root = self.stack.first().map_or(*self.board, |(_, b)| *b);
+        let root = self.stack.first().map_or(self.board, |(_, b)| *b);
         PyBoard::new_from(root, Some(self.chess960))
     }
 
@@ -467,7 +464,7 @@ impl PyBoard {
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        *self.board = before;
+        self.board = before;
         Ok(self.wrap(py, mv))
     }
 
@@ -563,7 +560,7 @@ impl PyBoard {
     /// This position as a python-chess board, with the move stack replayed. Needs `chess`.
     fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let chess = py.import("chess")?;
-        let root = self.stack.first().map_or(*self.board, |(_, b)| *b);
+        let root = self.stack.first().map_or(self.board, |(_, b)| *b);
         let board = chess.getattr("Board")?.call(
             (root.to_string(),),
             Some(&[("chess960", self.chess960)].into_py_dict(py)?),
@@ -640,7 +637,7 @@ impl PyBoard {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let this = slf.borrow();
-        let root = this.stack.first().map_or(*this.board, |(_, b)| *b);
+        let root = this.stack.first().map_or(this.board, |(_, b)| *b);
         let moves: Vec<u16> = this.stack.iter().map(|(mv, _)| mv.raw()).collect();
         let rebuild = py
             .import("movegen._movegen")?
@@ -684,7 +681,7 @@ fn _board_from_state(fen: &str, chess960: bool, moves: Vec<u16>) -> PyResult<PyB
 /// The position an argument names: a Board, or a FEN string.
 pub(crate) fn board_of(position: &Bound<'_, PyAny>) -> PyResult<movegen::Board> {
     if let Ok(board) = position.cast::<PyBoard>() {
-        return Ok(*board.borrow().board);
+        return Ok(board.borrow().board);
     }
     if let Ok(fen) = position.extract::<String>() {
         return movegen::Board::from_fen(&fen).map_err(fen_error);
