@@ -122,37 +122,39 @@ hot_fn! {
     }
 }
 
-/// Perft 2: the opponent's replies to each move, counted by popcount, most of them without
-/// playing the move (see [`replies`]).
-fn perft_two<S: Side>(board: &Board) -> u64 {
-    let replies = replies::Replies::<S>::new(board);
-    let mut nodes = 0;
-    for mut moves in PieceList::new::<S>(board).iter() {
-        let mover = replies.as_ref().and_then(|r| r.mover(moves));
-        if let (Some(replies), Some(mover)) = (&replies, &mover) {
-            // Quiet moves between calm squares leave B's replies as they are: all at once.
-            let unchanged = replies.unchanged_targets(mover, moves);
-            if unchanged.any() {
-                nodes += u64::from(unchanged.count()) * replies.total();
-                #[cfg(debug_assertions)]
-                for_each_move(
-                    PieceMoves {
-                        to: unchanged,
-                        ..moves
-                    },
-                    |mv| {
-                        let n = count::<S::Other>(&play_role::<S>(board, moves.role, mv));
-                        debug_assert_eq!(n, replies.total(), "{board} {mv}");
-                    },
-                );
-                moves.to &= !unchanged;
+hot_fn! {
+    /// Perft 2: the opponent's replies to each move, counted by popcount, most of them without
+    /// playing the move (see [`replies`]).
+    fn perft_two<S: Side>(board: &Board) -> u64 {
+        let replies = replies::Replies::<S>::new(board);
+        let mut nodes = 0;
+        for mut moves in PieceList::new::<S>(board).iter() {
+            let mover = replies.as_ref().and_then(|r| r.mover(moves));
+            if let (Some(replies), Some(mover)) = (&replies, &mover) {
+                // Quiet moves between calm squares leave B's replies as they are: all at once.
+                let unchanged = replies.unchanged_targets(mover, moves);
+                if unchanged.any() {
+                    nodes += u64::from(unchanged.count()) * replies.total();
+                    #[cfg(debug_assertions)]
+                    for_each_move(
+                        PieceMoves {
+                            to: unchanged,
+                            ..moves
+                        },
+                        |mv| {
+                            let n = count::<S::Other>(&play_role::<S>(board, moves.role, mv));
+                            debug_assert_eq!(n, replies.total(), "{board} {mv}");
+                        },
+                    );
+                    moves.to &= !unchanged;
+                }
             }
+            for_each_move(moves, |mv| {
+                nodes += reply_count::<S>(board, &replies, &mover, moves.role, mv);
+            });
         }
-        for_each_move(moves, |mv| {
-            nodes += reply_count::<S>(board, &replies, &mover, moves.role, mv);
-        });
+        nodes
     }
-    nodes
 }
 
 hot_fn! {

@@ -340,120 +340,120 @@ impl<S: Side> Replies<S> {
     }
 }
 
-hot_fn! {
-    /// [`Replies::new`].
-    fn new_replies<S: Side>(board: &Board) -> Option<Replies<S>> {
-        let node = Node::new::<S::Other>(board);
-        if node.checkers.any() {
-            return None;
-        }
-        let them = S::Other::COLOR;
-        let king_moves = (king_targets::<S::Other>(board, &node)
-            | castling_targets::<S::Other>(board, &node))
-        .count();
-        let knights = board.colored_pieces(them, Role::Knight);
-        let (mut theirs, mut ours) = (Rays::new(), Rays::new());
-        let mut their_reach = Bitboard::EMPTY;
-        let mut slider_moves = 0;
-        let movers = [board.bishop_movers(), board.rook_movers()];
-        for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
-            for from in movers & node.ours {
-                let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
-                let ray = Ray {
-                    from,
-                    diagonal,
-                    attacks,
-                    count: 0,
-                };
-                let count = ray.recount::<S::V>(&node);
-                slider_moves += u64::from(count);
-                let count = count as u8; // at most 27
-                their_reach |= attacks;
-                theirs.push(Ray { count, ..ray })?;
-            }
-            for from in movers & node.theirs {
-                let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
-                ours.push(Ray {
-                    from,
-                    diagonal,
-                    attacks,
-                    count: 0,
-                })?;
-            }
-        }
-        let king = node.king;
-        let neighbours = king_attacks(king);
-        let mut guard = neighbours.with(king);
-        let mut watch = (neighbours & !node.ours).with(king);
-        for side in CastlingSide::ALL {
-            if let Some(rook) = board.castling_rook(them, side) {
-                let king_to = Square::from_coords(side.king_file(), king.rank());
-                let rook_to = Square::from_coords(side.rook_file(), king.rank());
-                let king_path = between(king, king_to).with(king_to);
-                guard |= king_path
-                    | between(rook, rook_to).with(rook_to)
-                    | between(king, rook).with(rook);
-                watch |= king_path;
-                // With the rook lifted, a slider beyond it on the rank attacks the king's path
-                // (Chess960: queen a1, rook b1, king d1): such a slider attacks the rook.
-                if !matches!(rook.file(), File::A | File::H) {
-                    watch = watch.with(rook);
-                }
-            }
-        }
-        let mut shield = Bitboard::EMPTY;
-        for ray in ours.iter() {
-            let lines = if ray.diagonal {
-                bishop_rays(ray.from)
-            } else {
-                rook_rays(ray.from)
-            };
-            for watched in lines & watch {
-                shield |= between(ray.from, watched);
-            }
-        }
-        let lines = rook_rays(king) | bishop_rays(king);
-        let mut slider_near = [Bitboard::EMPTY; 2];
-        for watched in watch {
-            slider_near[0] |= bishop_rays(watched);
-            slider_near[1] |= rook_rays(watched);
-        }
-        let near_watch = [
-            S::Other::up_west(watch) | S::Other::up_east(watch),
-            knight_attacks_set(watch),
-            slider_near[0],
-            slider_near[1],
-            slider_near[0] | slider_near[1],
-            king_attacks_set(watch),
-        ];
-        let pawns = board.colored_pieces(them, Role::Pawn);
-        let single = S::Other::up(pawns);
-        let pawn_reach = single
-            | S::Other::up(single & S::Other::THIRD_RANK)
-            | S::Other::up_west(pawns)
-            | S::Other::up_east(pawns);
-        Some(Replies {
-            node,
-            side: PhantomData,
-            pawns,
-            knights,
-            king_moves: king_moves.into(),
-            knight_moves: knight_moves(knights, &node),
-            pawn_moves: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
-            slider_moves,
-            pawn_reach,
-            their_reach,
-            shield,
-            theirs,
-            ours,
-            our_sliders: [movers[0] & node.theirs, movers[1] & node.theirs],
-            lines,
-            calm: !(guard | lines | shield | their_reach | pawn_reach),
-            near_watch,
-            guard,
-            watch,
-        })
+/// [`Replies::new`], inlined into its caller (which keeps the struct in its frame: returned
+/// from a function of its own, the struct was copied with `memcpy`).
+#[inline(always)]
+fn new_replies<S: Side>(board: &Board) -> Option<Replies<S>> {
+    let node = Node::new::<S::Other>(board);
+    if node.checkers.any() {
+        return None;
     }
+    let them = S::Other::COLOR;
+    let king_moves = (king_targets::<S::Other>(board, &node)
+        | castling_targets::<S::Other>(board, &node))
+    .count();
+    let knights = board.colored_pieces(them, Role::Knight);
+    let (mut theirs, mut ours) = (Rays::new(), Rays::new());
+    let mut their_reach = Bitboard::EMPTY;
+    let mut slider_moves = 0;
+    let movers = [board.bishop_movers(), board.rook_movers()];
+    for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
+        for from in movers & node.ours {
+            let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
+            let ray = Ray {
+                from,
+                diagonal,
+                attacks,
+                count: 0,
+            };
+            let count = ray.recount::<S::V>(&node);
+            slider_moves += u64::from(count);
+            let count = count as u8; // at most 27
+            their_reach |= attacks;
+            theirs.push(Ray { count, ..ray })?;
+        }
+        for from in movers & node.theirs {
+            let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
+            ours.push(Ray {
+                from,
+                diagonal,
+                attacks,
+                count: 0,
+            })?;
+        }
+    }
+    let king = node.king;
+    let neighbours = king_attacks(king);
+    let mut guard = neighbours.with(king);
+    let mut watch = (neighbours & !node.ours).with(king);
+    for side in CastlingSide::ALL {
+        if let Some(rook) = board.castling_rook(them, side) {
+            let king_to = Square::from_coords(side.king_file(), king.rank());
+            let rook_to = Square::from_coords(side.rook_file(), king.rank());
+            let king_path = between(king, king_to).with(king_to);
+            guard |= king_path
+                | between(rook, rook_to).with(rook_to)
+                | between(king, rook).with(rook);
+            watch |= king_path;
+            // With the rook lifted, a slider beyond it on the rank attacks the king's path
+            // (Chess960: queen a1, rook b1, king d1): such a slider attacks the rook.
+            if !matches!(rook.file(), File::A | File::H) {
+                watch = watch.with(rook);
+            }
+        }
+    }
+    let mut shield = Bitboard::EMPTY;
+    for ray in ours.iter() {
+        let lines = if ray.diagonal {
+            bishop_rays(ray.from)
+        } else {
+            rook_rays(ray.from)
+        };
+        for watched in lines & watch {
+            shield |= between(ray.from, watched);
+        }
+    }
+    let lines = rook_rays(king) | bishop_rays(king);
+    let mut slider_near = [Bitboard::EMPTY; 2];
+    for watched in watch {
+        slider_near[0] |= bishop_rays(watched);
+        slider_near[1] |= rook_rays(watched);
+    }
+    let near_watch = [
+        S::Other::up_west(watch) | S::Other::up_east(watch),
+        knight_attacks_set(watch),
+        slider_near[0],
+        slider_near[1],
+        slider_near[0] | slider_near[1],
+        king_attacks_set(watch),
+    ];
+    let pawns = board.colored_pieces(them, Role::Pawn);
+    let single = S::Other::up(pawns);
+    let pawn_reach = single
+        | S::Other::up(single & S::Other::THIRD_RANK)
+        | S::Other::up_west(pawns)
+        | S::Other::up_east(pawns);
+    Some(Replies {
+        node,
+        side: PhantomData,
+        pawns,
+        knights,
+        king_moves: king_moves.into(),
+        knight_moves: knight_moves(knights, &node),
+        pawn_moves: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
+        slider_moves,
+        pawn_reach,
+        their_reach,
+        shield,
+        theirs,
+        ours,
+        our_sliders: [movers[0] & node.theirs, movers[1] & node.theirs],
+        lines,
+        calm: !(guard | lines | shield | their_reach | pawn_reach),
+        near_watch,
+        guard,
+        watch,
+    })
 }
 
 hot_fn! {
