@@ -209,6 +209,21 @@ pub struct Board {
 
 const _: () = assert!(core::mem::size_of::<Board>() < 128);
 
+/// A board's piece bitboards, changed apart from the board (see [`Board::with_bitboards`]).
+pub(crate) struct Bitboards {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+}
+
+impl Bitboards {
+    /// Toggles `bb` in the bitboards of `color` and `role`.
+    #[inline(always)]
+    pub(crate) fn toggle(&mut self, color: Color, role: Role, bb: Bitboard) {
+        self.by_role[role.index()] ^= bb;
+        self.by_color[color.index()] ^= bb;
+    }
+}
+
 /// What playing a move changes besides the pieces, saved so [`Board::unmake`] can restore it,
 /// with the captured piece (kept here so the whole record packs into 16 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -593,6 +608,22 @@ impl Board {
     pub(crate) fn toggle_bitboards(&mut self, color: Color, role: Role, bb: Bitboard) {
         self.by_role[role.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
+    }
+
+    /// This board with its piece bitboards changed by `change` (no other field, not the hash):
+    /// the bitboards are changed on their own and the board copied once with them.
+    #[inline(always)]
+    pub(crate) fn with_bitboards(&self, change: impl FnOnce(&mut Bitboards)) -> Board {
+        let mut bitboards = Bitboards {
+            by_role: self.by_role,
+            by_color: self.by_color,
+        };
+        change(&mut bitboards);
+        Board {
+            by_role: bitboards.by_role,
+            by_color: bitboards.by_color,
+            ..*self
+        }
     }
 
     /// Sets the en-passant square without updating the hash (see [`Board::toggle_bitboards`]).

@@ -191,7 +191,7 @@ hot_fn! {
 /// they were (stale). Castling and en passant take the full [`play_role`].
 #[inline(always)]
 fn leaf<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
-    let child = leaf_by::<S>(board, role, mv, |sq| board.role_at(sq));
+    let child = leaf_by::<S, false>(board, role, mv, |sq| board.role_at(sq));
     debug_assert!(
         child.same_for_counting(&play_role::<S>(board, role, mv)),
         "{board} {mv}"
@@ -200,9 +200,13 @@ fn leaf<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 }
 
 /// [`leaf`] with the captured piece's role found by `victim`: the mailbox, or the bitboards
-/// when `board` was itself made by `leaf` (its mailbox stale).
+/// when `board` was itself made by `leaf` (its mailbox stale). With `APART` the bitboards are
+/// changed in a copy of their own and the child written once ([`Board::with_bitboards`]): in
+/// the statistics path, where the child is read at once, that is 8% faster on an AVX-512 CPU
+/// (changing a copy of the whole board read back what the copy had just stored with
+/// overlapping wide moves); in bulk-counting perft it measured 2.6% slower.
 #[inline(always)]
-fn leaf_by<S: Side>(
+fn leaf_by<S: Side, const APART: bool>(
     board: &Board,
     role: Role,
     mv: Move,
@@ -214,20 +218,38 @@ fn leaf_by<S: Side>(
         return play_role::<S>(board, role, mv);
     }
     let (us, them) = (S::COLOR, S::Other::COLOR);
-    let mut child = *board;
     let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
-    if board.colored(them).contains(to)
-        && let Some(captured) = victim(to)
-    {
-        child.toggle_bitboards(them, captured, to_bb);
-    }
-    match mv.promotion() {
-        Some(promoted) => {
-            child.toggle_bitboards(us, role, from_bb);
-            child.toggle_bitboards(us, promoted, to_bb);
+    let mut child = if APART {
+        board.with_bitboards(|bitboards| {
+            if board.colored(them).contains(to)
+                && let Some(captured) = victim(to)
+            {
+                bitboards.toggle(them, captured, to_bb);
+            }
+            match mv.promotion() {
+                Some(promoted) => {
+                    bitboards.toggle(us, role, from_bb);
+                    bitboards.toggle(us, promoted, to_bb);
+                }
+                None => bitboards.toggle(us, role, from_bb | to_bb),
+            }
+        })
+    } else {
+        let mut child = *board;
+        if board.colored(them).contains(to)
+            && let Some(captured) = victim(to)
+        {
+            child.toggle_bitboards(them, captured, to_bb);
         }
-        None => child.toggle_bitboards(us, role, from_bb | to_bb),
-    }
+        match mv.promotion() {
+            Some(promoted) => {
+                child.toggle_bitboards(us, role, from_bb);
+                child.toggle_bitboards(us, promoted, to_bb);
+            }
+            None => child.toggle_bitboards(us, role, from_bb | to_bb),
+        }
+        child
+    };
     let mut ep = None;
     if kind == MoveKind::DoublePush {
         let square = Square::new((from as u32 + to as u32) / 2);

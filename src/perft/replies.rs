@@ -391,9 +391,8 @@ fn new_replies<S: Side>(board: &Board) -> Option<Replies<S>> {
             let king_to = Square::from_coords(side.king_file(), king.rank());
             let rook_to = Square::from_coords(side.rook_file(), king.rank());
             let king_path = between(king, king_to).with(king_to);
-            guard |= king_path
-                | between(rook, rook_to).with(rook_to)
-                | between(king, rook).with(rook);
+            guard |=
+                king_path | between(rook, rook_to).with(rook_to) | between(king, rook).with(rook);
             watch |= king_path;
             // With the rook lifted, a slider beyond it on the rank attacks the king's path
             // (Chess960: queen a1, rook b1, king d1): such a slider attacks the rook.

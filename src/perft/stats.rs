@@ -12,7 +12,7 @@
 //! castling, en passant and promotions, which [`classify`] takes move by move. `classify` is
 //! also the reference the set-wise count is tested against.
 
-use super::{PieceList, for_each_move, leaf, leaf_by};
+use super::{PieceList, for_each_move, leaf_by};
 use crate::attacks::{knight_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
@@ -181,7 +181,11 @@ hot_fn! {
 /// castling, en passant and the side to move; the mailbox and the hash are left stale.
 #[inline(always)]
 fn leaf_parent<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
-    let mut child = leaf::<S>(board, role, mv);
+    let mut child = leaf_by::<S, true>(board, role, mv, |sq| board.role_at(sq));
+    debug_assert!(
+        child.same_for_counting(&play_role::<S>(board, role, mv)),
+        "{board} {mv}"
+    );
     child.set_side_to_move(S::Other::COLOR);
     child
 }
@@ -406,7 +410,7 @@ hot_fn! {
 /// finding checkers need; `board`'s mailbox may be stale, so roles come from the bitboards.
 #[inline(always)]
 fn child<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
-    let mut child = leaf_by::<S>(board, role, mv, |sq| board.role_from_bitboards(sq));
+    let mut child = leaf_by::<S, true>(board, role, mv, |sq| board.role_from_bitboards(sq));
     // `classify` reads the side to move (`leaf_by` leaves it as it was, except for castling
     // and en passant, which it plays in full).
     child.set_side_to_move(S::Other::COLOR);
