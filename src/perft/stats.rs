@@ -17,7 +17,8 @@ use crate::attacks::{knight_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{
-    Node, PawnTargets, castling_targets, en_passant_capturers, generate, king_targets, slider_pins,
+    Node, PawnTargets, castling_targets, en_passant_capturers, generate, king_can_step,
+    king_targets, slider_pins,
 };
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::play::play_role;
@@ -402,7 +403,9 @@ hot_fn! {
 hot_fn! {
     /// Whether our `role`'s checking move `mv` mates.
     fn mate_after<S: Side>(board: &Board, role: Role, mv: Move) -> bool {
-        !generate::<S::Other>(&child::<S>(board, role, mv), &mut |_| true)
+        // Most checked kings can step away: that is found first, without pins.
+        let child = child::<S>(board, role, mv);
+        !king_can_step::<S::Other>(&child) && !generate::<S::Other>(&child, &mut |_| true)
     }
 }
 
