@@ -2,7 +2,7 @@
 //! functions, without the GIL while they count.
 
 use crate::board::{PyBoard, board_of};
-use movegen::perft::{Table, divide_parallel, perft_hashed};
+use movegen::perft::{Table, divide_parallel, perft_hashed, perft_stats_hashed};
 use movegen::{Board, Move, Stats, perft_stats as crate_perft_stats};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -164,28 +164,35 @@ fn divide<'py>(
 
 /// Perft with the breakdown of the Chess Programming Wiki tables, counted at the leaf moves:
 /// a dict with `nodes`, `captures`, `ep`, `castles`, `promotions`, `checks`,
-/// `discovery_checks`, `double_checks`, `checkmates` (the crate's names). No table: the
-/// crate's statistics are not memoised. Same errors as `perft`.
+/// `discovery_checks`, `double_checks`, `checkmates` (the crate's names). `table` (a `Table`)
+/// memoises subtrees as statistics entries, which plain counts never read (nor these theirs).
+/// Same errors as `perft`.
 #[pyfunction]
-#[pyo3(signature = (position, depth, threads = 1))]
+#[pyo3(signature = (position, depth, threads = 1, table = None))]
 fn perft_stats<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
     depth: u32,
     threads: usize,
+    table: Option<PyRef<'py, PyTable>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     check_args(depth, threads)?;
     let board = board_of(position)?;
+    let table = table.as_deref().map(|t| &t.table);
     let stats: Stats = py.detach(|| {
+        let count = |b: &Board, d: u32| match table {
+            Some(table) => perft_stats_hashed(b, d, table),
+            None => crate_perft_stats(b, d),
+        };
         // At depth 1 the root moves are the leaf moves, which a divide cannot classify.
         if threads == 1 || depth <= 1 {
-            crate_perft_stats(&board, depth)
+            count(&board, depth)
         } else {
             divide_parallel(
                 &board,
                 depth,
                 threads,
-                crate_perft_stats,
+                count,
                 Duration::from_secs(3600),
                 |_| {},
             )

@@ -30,6 +30,23 @@ def test_every_budgeted_breakdown_cell():
     assert checked > 50
 
 
+def test_breakdown_through_a_table():
+    # A small table shared by every row, read twice: statistics and plain entries never mix.
+    table = movegen.Table(1)
+    checked = 0
+    for _ in range(2):
+        for name, fen, depth, nodes, breakdown in ROWS:
+            if breakdown is None or nodes > BUDGET // 10:
+                continue
+            assert movegen.perft(fen, depth, table=table) == nodes
+            stats = movegen.perft_stats(fen, depth, threads=2, table=table)
+            assert stats["nodes"] == nodes, (name, depth)
+            for key, value in breakdown.items():
+                assert stats[key] == value, (name, depth, key)
+                checked += 1
+    assert checked > 100
+
+
 def test_threads_table_and_divide_agree():
     fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
     table = movegen.Table(16)
