@@ -2,11 +2,13 @@
 //! threads without locks.
 //!
 //! An entry holds the position's Zobrist key, a second key computed independently from the
-//! position's bitboards and state, the depth and the count. A probe hits only when both keys and
-//! the depth match, so a different position would have to collide on 128 key bits to change a
-//! count. Threads write entries word by word without locks; the first word is the XOR of the
-//! other three with the Zobrist key, so a torn entry (words from two writers) fails the check
-//! and reads as a miss.
+//! position's bitboards and state, a tag (the depth, and the kind of perft that stored it:
+//! bulk-counted, full make or statistics) and the count. A probe hits only when both keys and
+//! the tag match, so a different position would have to collide on 128 key bits to change a
+//! count, and one kind of perft never reads another's entries. Threads write entries word by
+//! word without locks; the first word is the XOR of the others with the Zobrist key, so a torn
+//! entry (words from two writers) fails the check and reads as a miss. A statistics entry (nine
+//! counts) takes the 12 first words of an aligned pair of buckets, in the same form.
 
 use super::Stats;
 use crate::board::Board;
@@ -14,7 +16,7 @@ use crate::types::{Color, Role};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::vec::Vec;
 
-/// One entry: `[key ^ check ^ depth ^ count, check, depth, count]`.
+/// One entry: `[key ^ check ^ tag ^ count, check, tag, count]`.
 #[derive(Default)]
 struct Entry([AtomicU64; 4]);
 
