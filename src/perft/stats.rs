@@ -7,10 +7,15 @@
 //! with the present occupancy: the square the piece leaves cannot lie between its target and
 //! the king unless it already gave check); discovered checks are the targets off the line to
 //! their king of a piece that alone stands between one of our sliders and that king (found as
-//! pins are, looking out from their king). A target that does both is a double check. Only
-//! what cannot be counted so is played: checking moves (a mate needs the reply count), and
-//! castling, en passant and promotions, which [`classify`] takes move by move. `classify` is
-//! also the reference the set-wise count is tested against.
+//! pins are, looking out from their king). A target that does both is a double check. A
+//! castling move checks when its rook's square attacks their king (played instead when king
+//! or rook leaves a line to that king, or that king stands on the same rank). Only what
+//! cannot be counted so is played: checking moves (a mate needs the replies: the checked
+//! king's flight squares are tried first), and en passant and promotions, which [`classify`]
+//! takes move by move. `classify` is also the reference the set-wise count is tested against.
+//!
+//! The positions one ply above the leaves are made as far as counting needs (no mailbox, no
+//! hash), so roles there come from the bitboards.
 
 use super::{PieceList, for_each_move, leaf_by};
 use crate::attacks::{knight_attacks, line, pawn_attacks};
