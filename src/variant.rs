@@ -264,29 +264,24 @@ mod dispatched {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct V3Pext;
 
-    impl Variant for V2 {
-        const LEVEL: Level = Level::V2;
-        #[inline(always)]
-        fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-            rook_attacks(sq, occupied)
-        }
-        #[inline(always)]
-        fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-            bishop_attacks(sq, occupied)
-        }
+    /// The variants with the build's (magic) sliders: only their instructions differ.
+    macro_rules! magic_variant {
+        ($variant:ty, $level:expr) => {
+            impl Variant for $variant {
+                const LEVEL: Level = $level;
+                #[inline(always)]
+                fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+                    rook_attacks(sq, occupied)
+                }
+                #[inline(always)]
+                fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+                    bishop_attacks(sq, occupied)
+                }
+            }
+        };
     }
-
-    impl Variant for V3Magic {
-        const LEVEL: Level = Level::V3;
-        #[inline(always)]
-        fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-            rook_attacks(sq, occupied)
-        }
-        #[inline(always)]
-        fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-            bishop_attacks(sq, occupied)
-        }
-    }
+    magic_variant!(V2, Level::V2);
+    magic_variant!(V3Magic, Level::V3);
 
     impl Variant for V3Pext {
         const LEVEL: Level = Level::V3;

@@ -279,7 +279,9 @@ impl<S: Side> Replies<S> {
                 Some(self.total())
             }
             None => Some(self.after_quiet(&child, touched, repinned)),
-            Some(role) => Some(self.after_capture(&child, touched, repinned, to, role)),
+            Some(role) => Some(after_capture::<S>(
+                self, &child, touched, repinned, to, role,
+            )),
         }
     }
 
@@ -310,20 +312,6 @@ impl<S: Side> Replies<S> {
             self.knight_moves
         };
         self.king_moves + knights + sliders + pawns
-    }
-
-    /// B's replies after A captures a B piece of `captured` on `to`: that piece's moves go,
-    /// and its square becomes one B may capture on.
-    #[inline(always)]
-    fn after_capture(
-        &self,
-        child: &Node,
-        touched: Bitboard,
-        repinned: Bitboard,
-        to: Square,
-        captured: Role,
-    ) -> u64 {
-        after_capture::<S>(self, child, touched, repinned, to, captured)
     }
 
     /// Squares an A piece of `role` on `sq` attacks.
@@ -456,7 +444,8 @@ fn new_replies<S: Side>(board: &Board) -> Option<Replies<S>> {
 }
 
 hot_fn! {
-    /// [`Replies::after_capture`].
+    /// B's replies after A captures a B piece of `captured` on `to`: that piece's moves go,
+    /// and its square becomes one B may capture on.
     fn after_capture<S: Side>(
         replies: &Replies<S>,
         child: &Node,
