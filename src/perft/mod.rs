@@ -76,7 +76,8 @@ hot_fn! {
             2 => perft_two::<S>(board),
             _ => {
                 let mut nodes = 0;
-                for moves in PieceList::new::<S>(board).iter() {
+                let mut pieces = PieceList::empty();
+                for moves in pieces.fill::<S>(board).iter() {
                     for_each_move(moves, |mv| {
                         nodes +=
                             perft_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1)
@@ -113,7 +114,8 @@ hot_fn! {
             return 1;
         }
         let mut nodes = 0;
-        for moves in PieceList::new::<S>(board).iter() {
+        let mut pieces = PieceList::empty();
+        for moves in pieces.fill::<S>(board).iter() {
             for_each_move(moves, |mv| {
                 nodes += full_make_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1);
             });
@@ -126,11 +128,13 @@ hot_fn! {
     /// Perft 2: the opponent's replies to each move, counted by popcount, most of them without
     /// playing the move (see [`replies`]).
     fn perft_two<S: Side>(board: &Board) -> u64 {
-        let replies = replies::Replies::<S>::new(board);
+        let mut slot = None;
+        let replies = replies::Replies::<S>::new(board, &mut slot);
         let mut nodes = 0;
-        for mut moves in PieceList::new::<S>(board).iter() {
-            let mover = replies.as_ref().and_then(|r| r.mover(moves));
-            if let (Some(replies), Some(mover)) = (&replies, &mover) {
+        let mut pieces = PieceList::empty();
+        for mut moves in pieces.fill::<S>(board).iter() {
+            let mover = replies.and_then(|r| r.mover(moves));
+            if let (Some(replies), Some(mover)) = (replies, &mover) {
                 // Quiet moves between calm squares leave B's replies as they are: all at once.
                 let unchanged = replies.unchanged_targets(mover, moves);
                 if unchanged.any() {
@@ -150,7 +154,7 @@ hot_fn! {
                 }
             }
             for_each_move(moves, |mv| {
-                nodes += reply_count::<S>(board, &replies, &mover, moves.role, mv);
+                nodes += reply_count::<S>(board, replies, &mover, moves.role, mv);
             });
         }
         nodes
@@ -163,7 +167,7 @@ hot_fn! {
     /// compiled for the build's baseline instructions, whatever variant calls it.)
     fn reply_count<S: Side>(
         board: &Board,
-        replies: &Option<replies::Replies<S>>,
+        replies: Option<&replies::Replies<S>>,
         mover: &Option<replies::Mover>,
         role: Role,
         mv: Move,
@@ -274,26 +278,33 @@ struct PieceList {
 }
 
 impl PieceList {
+    /// An empty list, to be filled where it stands by [`Self::fill`] (a list returned from a
+    /// constructor was copied with `memcpy`, 392 bytes a node).
     #[inline(always)]
-    fn new<S: Side>(board: &Board) -> PieceList {
+    fn empty() -> PieceList {
         let empty = PieceMoves {
             role: Role::Pawn,
             from: Square::A1,
             to: Bitboard::EMPTY,
             special: Bitboard::EMPTY,
         };
-        let mut list = PieceList {
+        PieceList {
             pieces: [empty; 16],
             len: 0,
-        };
+        }
+    }
+
+    /// Fills the list with side `S`'s pieces that can move.
+    #[inline(always)]
+    fn fill<S: Side>(&mut self, board: &Board) -> &PieceList {
         generate::<S>(board, &mut |moves| {
-            if let Some(slot) = list.pieces.get_mut(list.len) {
+            if let Some(slot) = self.pieces.get_mut(self.len) {
                 *slot = moves;
-                list.len += 1;
+                self.len += 1;
             }
             false
         });
-        list
+        self
     }
 
     #[inline(always)]

@@ -161,7 +161,8 @@ hot_fn! {
                     return stats;
                 }
                 let mut stats = Stats::default();
-                for moves in PieceList::new::<S>(board).iter() {
+                let mut pieces = PieceList::empty();
+                for moves in pieces.fill::<S>(board).iter() {
                     for_each_move(moves, |mv| {
                         // One ply above the leaves the child's mailbox and hash are not needed:
                         // `leaf_stats` reads roles from the bitboards.
@@ -552,7 +553,8 @@ mod tests {
     #[test]
     fn set_wise_leaf_statistics_agree_with_classifying_each_move() {
         fn check<S: Side>(board: &Board, total: &mut Stats, checked: &mut usize) {
-            for moves in PieceList::new::<S>(board).iter() {
+            let mut pieces = PieceList::empty();
+            for moves in pieces.fill::<S>(board).iter() {
                 for_each_move(moves, |mv| {
                     let child = board.play_unchecked(mv);
                     let want = child
