@@ -414,22 +414,20 @@ fn new_replies<'a, S: Side>(board: &Board, slot: &'a mut Option<Replies<S>>) -> 
             }
         }
     }
-    let mut shield = Bitboard::EMPTY;
-    for ray in replies.ours.iter() {
-        let lines = if ray.diagonal {
-            bishop_rays(ray.from)
-        } else {
-            rook_rays(ray.from)
-        };
-        for watched in lines & watch {
-            shield |= between(ray.from, watched);
-        }
-    }
     let lines = rook_rays(king) | bishop_rays(king);
+    // Per watched square: the lines through it, and the A sliders on them (looked at from the
+    // watched squares, which A sliders rarely share a line with, rather than from each slider:
+    // 140 instructions a node less at the start position).
+    let our_sliders = [movers[0] & node.theirs, movers[1] & node.theirs];
+    let mut shield = Bitboard::EMPTY;
     let mut slider_near = [Bitboard::EMPTY; 2];
     for watched in watch {
-        slider_near[0] |= bishop_rays(watched);
-        slider_near[1] |= rook_rays(watched);
+        let rays = [bishop_rays(watched), rook_rays(watched)];
+        slider_near[0] |= rays[0];
+        slider_near[1] |= rays[1];
+        for slider in (rays[0] & our_sliders[0]) | (rays[1] & our_sliders[1]) {
+            shield |= between(slider, watched);
+        }
     }
     let near_watch = [
         S::Other::up_west(watch) | S::Other::up_east(watch),
@@ -448,7 +446,7 @@ fn new_replies<'a, S: Side>(board: &Board, slot: &'a mut Option<Replies<S>>) -> 
     replies.pawn_reach = pawn_reach;
     replies.their_reach = their_reach;
     replies.shield = shield;
-    replies.our_sliders = [movers[0] & node.theirs, movers[1] & node.theirs];
+    replies.our_sliders = our_sliders;
     replies.lines = lines;
     replies.calm = !(guard | lines | shield | their_reach | pawn_reach);
     replies.near_watch = near_watch;
