@@ -236,8 +236,9 @@ pub(crate) fn castling_targets<S: Side>(board: &Board, node: &Node) -> Bitboard 
 }
 
 hot_fn! {
-
-    fn castling_is_legal<S: Side>(board: &Board, king: Square, all: Bitboard, side: CastlingSide, rook: Square) -> bool {
+    /// Whether our king on `king` may castle with its `rook` on `side` (`all` the occupancy):
+    /// both destinations free, the king's path not attacked (check aside).
+    pub(crate) fn castling_is_legal<S: Side>(board: &Board, king: Square, all: Bitboard, side: CastlingSide, rook: Square) -> bool {
         let king_to = Square::from_coords(side.king_file(), king.rank());
         let rook_to = Square::from_coords(side.rook_file(), king.rank());
         let king_path = between(king, king_to).with(king_to);

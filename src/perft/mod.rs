@@ -20,6 +20,7 @@
 //! assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), 197_281);
 //! ```
 
+mod castles;
 #[cfg(feature = "std")]
 mod parallel;
 mod replies;

@@ -169,7 +169,10 @@ impl<S: Side> Replies<S> {
     /// the shortcut tracks). Made in `slot`, the caller's (returned, the struct was copied
     /// with `memcpy`, 568 bytes a node).
     #[inline(always)]
-    pub(super) fn new<'a>(board: &Board, slot: &'a mut Option<Replies<S>>) -> Option<&'a Replies<S>> {
+    pub(super) fn new<'a>(
+        board: &Board,
+        slot: &'a mut Option<Replies<S>>,
+    ) -> Option<&'a Replies<S>> {
         new_replies::<S>(board, slot)
     }
 
@@ -332,7 +335,10 @@ impl<S: Side> Replies<S> {
 /// [`Replies::new`], inlined into its caller (which keeps the struct in its frame: returned
 /// from a function of its own, the struct was copied with `memcpy`).
 #[inline(always)]
-fn new_replies<'a, S: Side>(board: &Board, slot: &'a mut Option<Replies<S>>) -> Option<&'a Replies<S>> {
+fn new_replies<'a, S: Side>(
+    board: &Board,
+    slot: &'a mut Option<Replies<S>>,
+) -> Option<&'a Replies<S>> {
     let node = Node::new::<S::Other>(board);
     if node.checkers.any() {
         return None;

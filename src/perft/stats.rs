@@ -17,6 +17,7 @@
 //! The positions one ply above the leaves are made as far as counting needs (no mailbox, no
 //! hash), so roles there come from the bitboards.
 
+use super::castles::Castles;
 use super::{PieceList, for_each_move, leaf_by};
 use crate::attacks::{knight_attacks, line, pawn_attacks};
 use crate::bitboard::Bitboard;
@@ -161,13 +162,18 @@ hot_fn! {
                     return stats;
                 }
                 let mut stats = Stats::default();
+                let castles = if depth == 2 {
+                    Some(Castles::new::<S>(board))
+                } else {
+                    None
+                };
                 let mut pieces = PieceList::empty();
                 for moves in pieces.fill::<S>(board).iter() {
                     for_each_move(moves, |mv| {
                         // One ply above the leaves the child's mailbox and hash are not needed:
                         // `leaf_stats` reads roles from the bitboards.
-                        if depth == 2 {
-                            leaf_move_stats::<S>(board, moves.role, mv, &mut stats);
+                        if let Some(castles) = &castles {
+                            leaf_move_stats::<S>(board, moves.role, mv, castles, &mut stats);
                         } else {
                             stats += stats_side::<S::Other>(
                                 &play_role::<S>(board, moves.role, mv),
@@ -201,13 +207,14 @@ fn leaf_parent<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 /// that can be done (see the module documentation).
 fn leaf_stats<S: Side>(board: &Board) -> Stats {
     let mut stats = Stats::default();
-    add_leaf_stats::<S>(board, &mut stats);
+    add_leaf_stats::<S>(board, None, &mut stats);
     stats
 }
 
-/// Adds [`leaf_stats`] to `stats`.
+/// Adds [`leaf_stats`] to `stats`; `castles`, when known, our castling rooks if we are not in
+/// check (see [`Castles`]).
 #[inline(always)]
-fn add_leaf_stats<S: Side>(board: &Board, stats: &mut Stats) {
+fn add_leaf_stats<S: Side>(board: &Board, castles: Option<Bitboard>, stats: &mut Stats) {
     let node = Node::new::<S>(board);
     let us = S::COLOR;
     let theirs = node.theirs;
@@ -243,7 +250,11 @@ fn add_leaf_stats<S: Side>(board: &Board, stats: &mut Stats) {
         }
     };
 
-    let castles = castling_targets::<S>(board, &node);
+    let castles = match castles {
+        Some(rooks) if node.checkers.is_empty() => rooks,
+        Some(_) => Bitboard::EMPTY,
+        None => castling_targets::<S>(board, &node),
+    };
     tally(
         stats,
         Role::King,
@@ -393,9 +404,24 @@ fn played<S: Side>(
 // is compiled for the build's baseline instructions, whatever variant calls it.
 hot_fn! {
     /// Adds to `stats` the leaf moves below our `role`'s `mv` (two plies above the leaves).
-    fn leaf_move_stats<S: Side>(board: &Board, role: Role, mv: Move, stats: &mut Stats) {
+    fn leaf_move_stats<S: Side>(
+        board: &Board,
+        role: Role,
+        mv: Move,
+        castles: &Castles,
+        stats: &mut Stats,
+    ) {
+        let carried = castles.after::<S>(board, role, mv);
         let child = leaf_parent::<S>(board, role, mv);
-        add_leaf_stats::<S::Other>(&child, stats);
+        #[cfg(debug_assertions)]
+        if let Some(rooks) = carried {
+            let node = Node::new::<S::Other>(&child);
+            if node.checkers.is_empty() {
+                let real = castling_targets::<S::Other>(&child, &node);
+                debug_assert_eq!(rooks, real, "castling carried from {board} over {mv}");
+            }
+        }
+        add_leaf_stats::<S::Other>(&child, carried, stats);
     }
 }
 
@@ -542,6 +568,12 @@ mod tests {
                 Board::from_fen(&fields.get(..4)?.join(" ")).ok()
             })
             .collect();
+        // Chess960, queen a8 beyond the castling rook b8: castling is carried over no move
+        // that lets a slider x-ray the king's path through the rook (Qg2xa8 here).
+        boards.extend(
+            ["nrk1brnq/p2p1pp1/7p/bpp1p3/1P6/6P1/PKPPPPQP/NR1BBRN1 w kq - 0 10"]
+                .map(|fen| Board::from_fen(fen).expect("FEN")),
+        );
         boards.sort_by_key(Board::hash);
         boards.dedup();
         boards
@@ -549,10 +581,17 @@ mod tests {
 
     /// The set-wise leaf count agrees with playing and classifying every move, on every corpus
     /// position and every position one move from them, made as `stats_side` makes them (mailbox
-    /// stale): thousands of checks, mates, promotions, castles and en-passant captures.
+    /// stale, castling carried over from the position before when it can be): thousands of
+    /// checks, mates, promotions, castles and en-passant captures.
     #[test]
     fn set_wise_leaf_statistics_agree_with_classifying_each_move() {
-        fn check<S: Side>(board: &Board, total: &mut Stats, checked: &mut usize) {
+        fn check<S: Side>(
+            board: &Board,
+            total: &mut Stats,
+            checked: &mut usize,
+            carried: &mut usize,
+        ) {
+            let castles = Castles::new::<S>(board);
             let mut pieces = PieceList::empty();
             for moves in pieces.fill::<S>(board).iter() {
                 for_each_move(moves, |mv| {
@@ -566,19 +605,26 @@ mod tests {
                     let stale = leaf_parent::<S>(board, moves.role, mv);
                     assert_eq!(leaf_stats::<S::Other>(&stale), want, "{child}");
                     assert_eq!(leaf_stats::<S::Other>(&child), want, "{child}");
+                    let rooks = castles.after::<S>(board, moves.role, mv);
+                    let mut with_carried = Stats::default();
+                    add_leaf_stats::<S::Other>(&stale, rooks, &mut with_carried);
+                    assert_eq!(with_carried, want, "{child}, castling carried from {board}");
+                    *carried += usize::from(rooks.is_some_and(|r| r.any()));
                     *total += want;
                     *checked += 1;
                 });
             }
         }
-        let (mut total, mut checked) = (Stats::default(), 0);
+        let (mut total, mut checked, mut carried) = (Stats::default(), 0, 0);
         for board in &positions() {
             match board.side_to_move() {
-                Color::White => check::<White>(board, &mut total, &mut checked),
-                Color::Black => check::<Black>(board, &mut total, &mut checked),
+                Color::White => check::<White>(board, &mut total, &mut checked, &mut carried),
+                Color::Black => check::<Black>(board, &mut total, &mut checked, &mut carried),
             }
         }
         assert!(checked > 100_000, "{checked}");
+        // Positions whose castling rooks were carried over, not tested again.
+        assert!(carried > 1_000, "{carried}");
         // The corpus exercises every column.
         for (name, value) in total.fields() {
             assert!(value > 100, "{name}: {value}");
