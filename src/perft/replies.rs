@@ -31,7 +31,9 @@
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
 
-use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
+use crate::attacks::{
+    between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{Node, PawnTargets, castling_targets, king_targets, slider_pins};
@@ -99,6 +101,25 @@ impl Ray {
             node.orthogonal_targets::<V>(self.from)
         };
         targets.count()
+    }
+
+    /// [`Self::recount`] in the node the ray's `attacks` were found in (no second lookup).
+    #[inline(always)]
+    fn count_in(&self, node: &Node) -> u32 {
+        let (other_pin, own_pin) = if self.diagonal {
+            (node.pinned_orthogonal, node.pinned_diagonal)
+        } else {
+            (node.pinned_diagonal, node.pinned_orthogonal)
+        };
+        if other_pin.contains(self.from) {
+            return 0;
+        }
+        let targets = self.attacks & node.target;
+        if own_pin.contains(self.from) {
+            (targets & line(node.king, self.from)).count()
+        } else {
+            targets.count()
+        }
     }
 }
 
@@ -385,7 +406,8 @@ fn new_replies<'a, S: Side>(
                 attacks,
                 count: 0,
             };
-            let count = ray.recount::<S::V>(&node);
+            let count = ray.count_in(&node);
+            debug_assert_eq!(count, ray.recount::<S::V>(&node));
             slider_moves += u64::from(count);
             let count = count as u8; // at most 27
             their_reach |= attacks;
