@@ -215,8 +215,9 @@ impl<S: Side> Replies<S> {
     }
 
     /// The targets of `moves` (by `mover`) after which B's replies are exactly
-    /// [`Self::total`]: quiet moves (single pushes for pawns) from and to calm squares, from
-    /// which the piece cannot attack a watched square. [`Self::after`] would find the same.
+    /// [`Self::total`]: quiet moves (pushes for pawns) from and to calm squares, from which the
+    /// piece cannot attack a watched square; a double push only when no B pawn could take en
+    /// passant. [`Self::after`] would find the same.
     #[inline(always)]
     pub(super) fn unchanged_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
         if !self.calm.contains(mover.from) {
@@ -228,7 +229,16 @@ impl<S: Side> Replies<S> {
             & !moves.special
             & !self.near_watch[mover.role.index()];
         if mover.role == Role::Pawn {
-            to & S::up(Bitboard::from_square(mover.from)) & !Bitboard::BACK_RANKS
+            let single = S::up(Bitboard::from_square(mover.from)) & !Bitboard::BACK_RANKS;
+            // A double push leaves the square it passes over as it was; a B pawn beside its
+            // destination could take en passant (the square passed over is one a pawn of
+            // ours there would attack).
+            let double = if (S::up_west(single) | S::up_east(single)).any_of(self.pawns) {
+                Bitboard::EMPTY
+            } else {
+                S::up(single)
+            };
+            to & (single | double)
         } else {
             to
         }
