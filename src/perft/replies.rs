@@ -24,9 +24,12 @@
 //! on. Promotions, castling, en passant and double pushes that allow B an en-passant capture
 //! always take the long way.
 //!
-//! Quiet moves between *calm* squares (outside the guard, the lines through B's king, the
-//! shield and every slider's and B pawn's reach) to squares from which the piece cannot attack
-//! a watched square leave the count exactly as it is; they are counted by popcount.
+//! Quiet moves between *calm* squares (outside the guard, the shield, every B slider's and B
+//! pawn's reach, and the *pin lines*: the squares from B's king to an A slider on a line of
+//! its kind with at most two pieces between them, where one piece more or less can make or
+//! break a pin or a check) to squares from which the piece cannot attack a watched square
+//! (for a slider, that excludes every line of its kind through B's king) leave the count
+//! exactly as it is; they are counted by popcount.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
@@ -171,7 +174,7 @@ pub(super) struct Replies<S: Side> {
     /// B's king itself, and castling rooks off the edge files.
     watch: Bitboard,
     /// Squares where an A piece's arrival or departure touches nothing counted: outside the
-    /// guard, the lines through B's king, the shield, and every B slider's and pawn's reach.
+    /// guard, the pin lines, the shield, and every B slider's and pawn's reach.
     calm: Bitboard,
     /// For each A role, the squares from which such a piece may attack a watched square (for
     /// sliders on an empty board).
@@ -486,7 +489,17 @@ fn new_replies<'a, S: Side>(
     replies.shield = shield;
     replies.our_sliders = our_sliders;
     replies.lines = lines;
-    replies.calm = !(guard | lines | shield | their_reach | pawn_reach);
+    // From B's king to an A slider of the line's kind, with at most two pieces between them
+    // (and the slider): only there can a piece leaving or arriving pin, unpin or check. Off
+    // them, a move on a line through the king leaves pins and checks as they are.
+    let mut pin_lines = Bitboard::EMPTY;
+    for slider in (bishop_rays(king) & our_sliders[0]) | (rook_rays(king) & our_sliders[1]) {
+        let segment = between(king, slider);
+        if (segment & node.occupied).count() <= 2 {
+            pin_lines |= segment.with(slider);
+        }
+    }
+    replies.calm = !(guard | pin_lines | shield | their_reach | pawn_reach);
     replies.near_watch = near_watch;
     replies.guard = guard;
     replies.watch = watch;
