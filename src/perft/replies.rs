@@ -9,11 +9,12 @@
 //!
 //! - neither square is B's king, next to it, or among B's castling squares (the *guard*: the
 //!   king's neighbours and castling paths keep their occupancy),
-//! - X attacks none of the *watched* squares (where B's king may step or castle through, B's king
-//!   itself, and a castling rook off the edge files, which a slider may x-ray to the king's path), and
-//!   B's king itself) from `s` nor from `t`, and
-//! - if a square lies strictly between an A slider and a watched square on the slider's line
-//!   (the *shield*), that slider's attack on the watched squares is unchanged;
+//! - X attacks none of the *watched* squares (where B's king may step or castle through, B's
+//!   king itself, and a castling rook off the edge files, which a slider may x-ray to the
+//!   king's path) from `s` nor from `t`, and
+//! - if `s` or `t` lies strictly between an A slider and a watched square on the slider's line
+//!   with at most one piece between them (the *shield*; with two or more, one piece more or
+//!   less cannot open the line), that slider's attack on the watched squares is unchanged;
 //!
 //! then B's king and castling moves are unchanged. If `s` or `t` lies on a line through B's
 //! king, B's pins are recomputed (a check ends the shortcut). Only what the two squares or a
@@ -157,8 +158,9 @@ pub(super) struct Replies<S: Side> {
     pawn_reach: Bitboard,
     /// Squares attacked by some B slider.
     their_reach: Bitboard,
-    /// Squares strictly between an A slider and a watched square on one of its lines: only a
-    /// move touching these can change an A slider's attack on a watched square.
+    /// Squares strictly between an A slider and a watched square on one of its lines, with at
+    /// most one piece between them: only a move touching these can change an A slider's attack
+    /// on a watched square.
     shield: Bitboard,
     /// B's sliders, with their moves.
     theirs: Rays,
@@ -467,7 +469,11 @@ fn new_replies<'a, S: Side>(
         slider_near[0] |= rays[0];
         slider_near[1] |= rays[1];
         for slider in (rays[0] & our_sliders[0]) | (rays[1] & our_sliders[1]) {
-            shield |= between(slider, watched);
+            // With two pieces or more between them, one move (a piece more or less) cannot
+            // open the line.
+            let segment = between(slider, watched);
+            let open = !(segment & node.occupied).has_many();
+            shield |= Bitboard(segment.0 & 0u64.wrapping_sub(u64::from(open)));
         }
     }
     let near_watch = [
