@@ -463,11 +463,17 @@ fn new_replies<'a, S: Side>(
     // 140 instructions a node less at the start position).
     let our_sliders = [movers[0] & node.theirs, movers[1] & node.theirs];
     let mut shield = Bitboard::EMPTY;
-    let mut slider_near = [Bitboard::EMPTY; 2];
+    // Squares from which an arriving slider attacks a watched square: through the present
+    // occupancy (the square the slider leaves cannot open such a line, or it attacked the
+    // square already and is no clean mover), but every line of its kind through B's king
+    // itself, where with one piece between it would pin.
+    let mut slider_near = [bishop_rays(king), rook_rays(king)];
     for watched in watch {
         let rays = [bishop_rays(watched), rook_rays(watched)];
-        slider_near[0] |= rays[0];
-        slider_near[1] |= rays[1];
+        if watched != king {
+            slider_near[0] |= S::bishop_attacks(watched, node.occupied);
+            slider_near[1] |= S::rook_attacks(watched, node.occupied);
+        }
         for slider in (rays[0] & our_sliders[0]) | (rays[1] & our_sliders[1]) {
             // With two pieces or more between them, one move (a piece more or less) cannot
             // open the line.
