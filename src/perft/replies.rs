@@ -168,8 +168,12 @@ pub(super) struct Replies<S: Side> {
     ours: Rays,
     /// A's bishops and queens, and rooks and queens.
     our_sliders: [Bitboard; 2],
-    /// The lines through B's king.
-    lines: Bitboard,
+    /// From B's king to each A slider on a line of its kind with at most two pieces between
+    /// them, and the slider: only a move leaving or entering these squares, or a slider
+    /// arriving on a line of its kind through B's king (see `arrival`), changes B's pins.
+    pin_lines: Bitboard,
+    /// For each A role, the lines of its kind through B's king (empty for leapers).
+    arrival: [Bitboard; 6],
     /// Squares whose occupancy must not change: B's king, its neighbours, B's castling squares.
     guard: Bitboard,
     /// Squares whose attack by A must not change: where B's king may step or castle through,
@@ -293,7 +297,7 @@ impl<S: Side> Replies<S> {
         }
         // B pieces whose pin appeared or went.
         let mut repinned = Bitboard::EMPTY;
-        if touched.any_of(self.lines) {
+        if touched.any_of(self.pin_lines) || self.arrival[mover.role.index()].contains(to) {
             let mut sliders = self.our_sliders;
             let moved = [
                 matches!(mover.role, Role::Bishop | Role::Queen),
@@ -402,7 +406,8 @@ fn new_replies<'a, S: Side>(
         theirs: Rays::new(),
         ours: Rays::new(),
         our_sliders: [Bitboard::EMPTY; 2],
-        lines: Bitboard::EMPTY,
+        pin_lines: Bitboard::EMPTY,
+        arrival: [Bitboard::EMPTY; 6],
         guard: Bitboard::EMPTY,
         watch: Bitboard::EMPTY,
         calm: Bitboard::EMPTY,
@@ -457,7 +462,6 @@ fn new_replies<'a, S: Side>(
             }
         }
     }
-    let lines = rook_rays(king) | bishop_rays(king);
     // Per watched square: the lines through it, and the A sliders on them (looked at from the
     // watched squares, which A sliders rarely share a line with, rather than from each slider:
     // 140 instructions a node less at the start position).
@@ -500,7 +504,6 @@ fn new_replies<'a, S: Side>(
     replies.their_reach = their_reach;
     replies.shield = shield;
     replies.our_sliders = our_sliders;
-    replies.lines = lines;
     // From B's king to an A slider of the line's kind, with at most two pieces between them
     // (and the slider): only there can a piece leaving or arriving pin, unpin or check. Off
     // them, a move on a line through the king leaves pins and checks as they are.
@@ -512,6 +515,16 @@ fn new_replies<'a, S: Side>(
         }
     }
     replies.calm = !(guard | pin_lines | shield | their_reach | pawn_reach);
+    replies.pin_lines = pin_lines;
+    let lines = [bishop_rays(king), rook_rays(king)];
+    replies.arrival = [
+        Bitboard::EMPTY,
+        Bitboard::EMPTY,
+        lines[0],
+        lines[1],
+        lines[0] | lines[1],
+        Bitboard::EMPTY,
+    ];
     replies.near_watch = near_watch;
     replies.guard = guard;
     replies.watch = watch;
