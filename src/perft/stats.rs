@@ -233,6 +233,9 @@ fn add_leaf_stats<S: Side>(board: &Board, castles: Option<Bitboard>, stats: &mut
     // Moves of one piece to `to` (no castling, en passant or promotion), `direct` the squares
     // from which it gives check.
     let tally = |stats: &mut Stats, role: Role, from: Square, to: Bitboard, direct: Bitboard| {
+        if to.is_empty() {
+            return;
+        }
         stats.nodes += u64::from(to.count());
         stats.captures += u64::from((to & theirs).count());
         let direct = to & direct;
