@@ -16,8 +16,11 @@
 //!   with at most one piece between them (the *shield*; with two or more, one piece more or
 //!   less cannot open the line), that slider's attack on the watched squares is unchanged;
 //!
-//! then B's king and castling moves are unchanged. If `s` or `t` lies on a line through B's
-//! king, B's pins are recomputed (a check ends the shortcut). Only what the two squares or a
+//! then B's king and castling moves are unchanged. If `s` or `t` lies on a *pin line* (from
+//! B's king to an A slider on a line of its kind, with at most two pieces between them: only
+//! there can one piece more or less make or break a pin or a check), or X is a slider arriving
+//! on a line of its kind through B's king, B's pins are recomputed (a check ends the
+//! shortcut). Only what the two squares or a
 //! changed pin touch is recounted: B's knights if a pin changed or a piece was captured (a
 //! knight capture on `s` becomes a move there and a move to `t` a capture, so otherwise their
 //! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
@@ -25,12 +28,11 @@
 //! on. Promotions, castling, en passant and double pushes that allow B an en-passant capture
 //! always take the long way.
 //!
-//! Quiet moves between *calm* squares (outside the guard, the shield, every B slider's and B
-//! pawn's reach, and the *pin lines*: the squares from B's king to an A slider on a line of
-//! its kind with at most two pieces between them, where one piece more or less can make or
-//! break a pin or a check) to squares from which the piece cannot attack a watched square
-//! (for a slider, that excludes every line of its kind through B's king) leave the count
-//! exactly as it is; they are counted by popcount.
+//! Quiet moves between *calm* squares (outside the guard, the shield, the pin lines, and every
+//! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
+//! square through the present occupancy (for a slider, that excludes every line of its kind
+//! through B's king itself), and double pushes so placed that leave B no en-passant capture,
+//! leave the count exactly as it is; they are counted by popcount.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
