@@ -18,13 +18,14 @@
 //! hash), so roles there come from the bitboards.
 
 use super::castles::Castles;
+use super::replies::Replies;
 use super::{PieceList, for_each_move, leaf_by};
-use crate::attacks::{knight_attacks, line, pawn_attacks};
+use crate::attacks::{between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{
-    Node, PawnTargets, castling_targets, en_passant_capturers, generate, king_can_step,
-    king_targets, slider_pins,
+    Node, PawnTargets, attackers_to, castling_targets, en_passant_capturers, generate,
+    king_can_step, king_targets, slider_pins,
 };
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::play::play_role;
@@ -104,6 +105,24 @@ impl Add for Stats {
     }
 }
 
+impl Stats {
+    /// Every count times `n`.
+    #[inline(always)]
+    fn times(self, n: u64) -> Stats {
+        Stats {
+            nodes: self.nodes * n,
+            captures: self.captures * n,
+            en_passant: self.en_passant * n,
+            castles: self.castles * n,
+            promotions: self.promotions * n,
+            checks: self.checks * n,
+            discovery_checks: self.discovery_checks * n,
+            double_checks: self.double_checks * n,
+            checkmates: self.checkmates * n,
+        }
+    }
+}
+
 impl AddAssign for Stats {
     fn add_assign(&mut self, o: Stats) {
         *self = *self + o;
@@ -161,26 +180,20 @@ hot_fn! {
                 if let Some(stats) = memo.get(board, depth) {
                     return stats;
                 }
+                if depth == 2 {
+                    let stats = stats_two::<S>(board);
+                    memo.put(board, depth, stats);
+                    return stats;
+                }
                 let mut stats = Stats::default();
-                let castles = if depth == 2 {
-                    Some(Castles::new::<S>(board))
-                } else {
-                    None
-                };
                 let mut pieces = PieceList::empty();
                 for moves in pieces.fill::<S>(board).iter() {
                     for_each_move(moves, |mv| {
-                        // One ply above the leaves the child's mailbox and hash are not needed:
-                        // `leaf_stats` reads roles from the bitboards.
-                        if let Some(castles) = &castles {
-                            leaf_move_stats::<S>(board, moves.role, mv, castles, &mut stats);
-                        } else {
-                            stats += stats_side::<S::Other>(
-                                &play_role::<S>(board, moves.role, mv),
-                                depth - 1,
-                                memo,
-                            );
-                        }
+                        stats += stats_side::<S::Other>(
+                            &play_role::<S>(board, moves.role, mv),
+                            depth - 1,
+                            memo,
+                        );
                     });
                 }
                 memo.put(board, depth, stats);
@@ -188,6 +201,95 @@ hot_fn! {
             }
         }
     }
+}
+
+hot_fn! {
+    /// Statistics two plies above the leaves. The child's mailbox and hash are not needed one
+    /// ply above the leaves (`leaf_stats` reads roles from the bitboards). Where B's replies
+    /// as if B were to move here give no check, the moves after which plain perft finds B's
+    /// replies unchanged (see `replies`) and which touch none of [`moved_squares`] leave B's
+    /// statistics as they are: they are added by multiplication.
+    fn stats_two<S: Side>(board: &Board) -> Stats {
+        let castles = Castles::new::<S>(board);
+        // B's statistics here if they give no check, then B's replies and the squares a move
+        // keeping them may not touch (not needed otherwise).
+        let kept = replies_without_check::<S>(board);
+        let mut slot = None;
+        let replies = match kept {
+            Some(_) => Replies::<S>::new(board, &mut slot),
+            None => None,
+        };
+        let moved = kept.map(|_| moved_squares::<S>(board));
+        let mut stats = Stats::default();
+        let mut pieces = PieceList::empty();
+        for mut moves in pieces.fill::<S>(board).iter() {
+            if let (Some(replies), Some(here), Some(moved)) = (replies, kept, moved)
+                && moves.role != Role::King
+                && !moved.contains(moves.from)
+                && let Some(mover) = replies.mover(moves)
+            {
+                debug_assert_eq!(here.nodes, replies.total(), "{board}");
+                let same = replies.unchanged_targets(&mover, moves) & !moved;
+                stats += here.times(u64::from(same.count()));
+                #[cfg(debug_assertions)]
+                for_each_move(PieceMoves { to: same, ..moves }, |mv| {
+                    let child = board.play_unchecked(mv);
+                    debug_assert_eq!(perft_stats(&child, 1), here, "{board} {mv}");
+                });
+                moves.to &= !same;
+            }
+            for_each_move(moves, |mv| {
+                leaf_move_stats::<S>(board, moves.role, mv, &castles, &mut stats);
+            });
+        }
+        stats
+    }
+}
+
+/// B's leaf statistics as if B were to move in the node two plies above the leaves (A to
+/// move, no en passant), if they have no check: then a move after which B's replies are
+/// unchanged and that touches none of [`moved_squares`] leaves them as they are (no check, so
+/// no mate either).
+#[inline(always)]
+fn replies_without_check<S: Side>(board: &Board) -> Option<Stats> {
+    // In check, A's moves all answer the check (none is kept), and the position with B to
+    // move would let B take A's king.
+    let king = board.king(S::COLOR);
+    if (attackers_to::<S::V>(board, king, board.occupied()) & board.colored(S::Other::COLOR)).any()
+    {
+        return None;
+    }
+    let mut flipped = *board;
+    flipped.set_side_to_move(S::Other::COLOR);
+    flipped.set_en_passant_unhashed(None);
+    let mut stats = Stats::default();
+    add_leaf_stats::<S::Other>(&flipped, None, &mut stats);
+    (stats.checks == 0).then_some(stats)
+}
+
+/// The squares an A move that keeps B's statistics may not leave or enter: those B's knights
+/// attack (a knight's move there turns into a capture or back), B's sliders' check squares
+/// (A's king's lines as far as the first piece), and the lines from A's king to a B slider of
+/// their kind with at most two pieces between (where one piece more or less makes or breaks a
+/// discovered check).
+#[inline(always)]
+fn moved_squares<S: Side>(board: &Board) -> Bitboard {
+    let them = S::Other::COLOR;
+    let king = board.king(S::COLOR);
+    let occupied = board.occupied();
+    let mut moved = S::bishop_attacks(king, occupied) | S::rook_attacks(king, occupied);
+    let theirs = board.colored(them);
+    let (diagonal, orthogonal) = (board.bishop_movers() & theirs, board.rook_movers() & theirs);
+    for slider in (bishop_rays(king) & diagonal) | (rook_rays(king) & orthogonal) {
+        let segment = between(king, slider);
+        if (segment & occupied).count() <= 2 {
+            moved |= segment.with(slider);
+        }
+    }
+    for knight in board.colored_pieces(them, Role::Knight) {
+        moved |= knight_attacks(knight);
+    }
+    moved
 }
 
 /// The position after our `role`'s `mv` in `board`, made for [`leaf_stats`] only: bitboards,
