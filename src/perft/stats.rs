@@ -14,6 +14,12 @@
 //! king's flight squares are tried first), and en passant and promotions, which [`classify`]
 //! takes move by move. `classify` is also the reference the set-wise count is tested against.
 //!
+//! Two plies above the leaves, if the replies as if the replying side were to move give no
+//! check, they are counted once and kept for every move after which plain perft's shortcut
+//! finds the replies unchanged and that touches no square the replier's knights attack, no
+//! check square of its sliders and no line from our king to one of them with at most two
+//! pieces between: such moves add those statistics by multiplication (no check, so no mate).
+//!
 //! The positions one ply above the leaves are made as far as counting needs (no mailbox, no
 //! hash), so roles there come from the bitboards.
 
