@@ -23,7 +23,8 @@
 //! statistics perft of Kiwipete spends about an eighth of its time testing castling paths.)
 //! Debug builds check every carried answer against the full test.
 
-use crate::attacks::{between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays};
+use super::piece_attacks;
+use crate::attacks::{between, bishop_rays, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::castling_is_legal;
@@ -111,24 +112,11 @@ impl Castles {
             return Some(Bitboard::EMPTY); // every side closed
         }
         let occupied = board.occupied() & !self.lifted;
-        let before = attacks::<S>(role, from, occupied);
-        let after = attacks::<S>(role, to, occupied.without(from).with(to));
+        let before = piece_attacks::<S>(role, from, occupied);
+        let after = piece_attacks::<S>(role, to, occupied.without(from).with(to));
         if (before | after).any_of(self.paths) {
             return None;
         }
         Some(self.legal)
-    }
-}
-
-/// The squares side `S`'s `role` on `sq` attacks.
-#[inline(always)]
-fn attacks<S: Side>(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => pawn_attacks(S::COLOR, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => S::bishop_attacks(sq, occupied),
-        Role::Rook => S::rook_attacks(sq, occupied),
-        Role::Queen => S::bishop_attacks(sq, occupied) | S::rook_attacks(sq, occupied),
-        Role::King => king_attacks(sq),
     }
 }

@@ -41,7 +41,7 @@ pub use stats::{Stats, perft_stats, perft_stats_move};
 #[cfg(feature = "std")]
 pub use table::Table;
 
-use crate::attacks::pawn_attacks;
+use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::movegen::{count, generate};
@@ -269,6 +269,19 @@ fn leaf_by<S: Side, const APART: bool>(
         child.set_castling_unhashed(rights & !lost_rights(board, role, us, touched));
     }
     child
+}
+
+/// The squares side `S`'s `role` on `sq` attacks (`occupied` the blockers for sliders).
+#[inline(always)]
+fn piece_attacks<S: Side>(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(S::COLOR, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => S::bishop_attacks(sq, occupied),
+        Role::Rook => S::rook_attacks(sq, occupied),
+        Role::Queen => S::bishop_attacks(sq, occupied) | S::rook_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
 }
 
 /// The target sets of all our pieces that can move (at most 16), collected before any is

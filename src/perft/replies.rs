@@ -363,14 +363,7 @@ impl<S: Side> Replies<S> {
     /// Squares an A piece of `role` on `sq` attacks.
     #[inline(always)]
     fn attacks(&self, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-        match role {
-            Role::Pawn => pawn_attacks(S::COLOR, sq),
-            Role::Knight => knight_attacks(sq),
-            Role::Bishop => S::bishop_attacks(sq, occupied),
-            Role::Rook => S::rook_attacks(sq, occupied),
-            Role::Queen => S::bishop_attacks(sq, occupied) | S::rook_attacks(sq, occupied),
-            Role::King => king_attacks(sq),
-        }
+        super::piece_attacks::<S>(role, sq, occupied)
     }
 }
 
