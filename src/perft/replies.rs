@@ -11,12 +11,13 @@
 //!   king's neighbours and castling paths keep their occupancy),
 //! - X attacks none of the *watched* squares (where B's king may step or castle through, B's
 //!   king itself, and a castling rook off the edge files, which a slider may x-ray to the
-//!   king's path) from `s` nor from `t`, and
+//!   king's path) from `s`, and from `t` none but B's king steps and castling paths, and
 //! - if `s` or `t` lies strictly between an A slider and a watched square on the slider's line
 //!   with at most one piece between them (the *shield*; with two or more, one piece more or
 //!   less cannot open the line), that slider's attack on the watched squares is unchanged;
 //!
-//! then B's king and castling moves are unchanged. If `s` or `t` lies on a *pin line* (from
+//! then B's king and castling moves are unchanged but for the steps X now attacks and the
+//! castlings whose path it attacks, which go. If `s` or `t` lies on a *pin line* (from
 //! B's king to an A slider on a line of its kind, with at most two pieces between them: only
 //! there can one piece more or less make or break a pin or a check), or X is a slider arriving
 //! on a line of its kind through B's king, B's pins are recomputed (a check ends the
@@ -150,6 +151,13 @@ pub(super) struct Replies<S: Side> {
     knights: Bitboard,
     /// B's king and castling moves.
     king_moves: u64,
+    /// B's legal king steps.
+    king_steps: Bitboard,
+    /// The king's path of each castling B may play (empty for one it may not).
+    castle_paths: [Bitboard; 2],
+    /// Watched squares that A may come to attack at the cost of B's king steps and castlings
+    /// through them only: not B's king, nor a castling rook off the edge files.
+    steps_paths: Bitboard,
     /// B's knight moves.
     knight_moves: u64,
     /// B's pawn moves.
@@ -275,9 +283,25 @@ impl<S: Side> Replies<S> {
             return None;
         }
         let occupied = self.node.occupied.without(from).with(to);
-        if self.attacks(mover.role, to, occupied).any_of(self.watch) {
-            return None;
+        // Watched squares the mover attacks from `to` (none from `from`): B's king steps and
+        // castlings through them go.
+        let hits = self.attacks(mover.role, to, occupied) & self.watch;
+        if hits.any() {
+            return after_hitting::<S>(self, mover.role, from, to, captured, occupied, hits);
         }
+        self.settle(mover.role, from, to, captured, occupied)
+    }
+
+    /// [`Self::after`] once the move is known to attack no watched square.
+    #[inline(always)]
+    fn settle(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        captured: Option<Role>,
+        occupied: Bitboard,
+    ) -> Option<u64> {
         let touched = Bitboard::from_square(from).with(to);
         if touched.any_of(self.shield) {
             for ray in self.ours.iter() {
@@ -299,11 +323,11 @@ impl<S: Side> Replies<S> {
         }
         // B pieces whose pin appeared or went.
         let mut repinned = Bitboard::EMPTY;
-        if touched.any_of(self.pin_lines) || self.arrival[mover.role.index()].contains(to) {
+        if touched.any_of(self.pin_lines) || self.arrival[role.index()].contains(to) {
             let mut sliders = self.our_sliders;
             let moved = [
-                matches!(mover.role, Role::Bishop | Role::Queen),
-                matches!(mover.role, Role::Rook | Role::Queen),
+                matches!(role, Role::Bishop | Role::Queen),
+                matches!(role, Role::Rook | Role::Queen),
             ];
             for (set, moved) in sliders.iter_mut().zip(moved) {
                 if moved {
@@ -379,9 +403,9 @@ fn new_replies<'a, S: Side>(
         return None;
     }
     let them = S::Other::COLOR;
-    let king_moves = (king_targets::<S::Other>(board, &node)
-        | castling_targets::<S::Other>(board, &node))
-    .count();
+    let king_steps = king_targets::<S::Other>(board, &node);
+    let castlings = castling_targets::<S::Other>(board, &node);
+    let king_moves = (king_steps | castlings).count();
     let knights = board.colored_pieces(them, Role::Knight);
     let pawns = board.colored_pieces(them, Role::Pawn);
     // Built in the slot, the rays pushed into it, and the other fields set below: with the
@@ -392,6 +416,9 @@ fn new_replies<'a, S: Side>(
         pawns,
         knights,
         king_moves: king_moves.into(),
+        king_steps,
+        castle_paths: [Bitboard::EMPTY; 2],
+        steps_paths: Bitboard::EMPTY,
         knight_moves: knight_moves(knights, &node),
         pawn_moves: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
         slider_moves: 0,
@@ -442,6 +469,7 @@ fn new_replies<'a, S: Side>(
     let neighbours = king_attacks(king);
     let mut guard = neighbours.with(king);
     let mut watch = (neighbours & !node.ours).with(king);
+    let mut off_edge = Bitboard::EMPTY;
     for side in CastlingSide::ALL {
         if let Some(rook) = board.castling_rook(them, side) {
             let king_to = Square::from_coords(side.king_file(), king.rank());
@@ -450,13 +478,18 @@ fn new_replies<'a, S: Side>(
             guard |=
                 king_path | between(rook, rook_to).with(rook_to) | between(king, rook).with(rook);
             watch |= king_path;
+            if castlings.contains(rook) {
+                replies.castle_paths[side as usize] = king_path;
+            }
             // With the rook lifted, a slider beyond it on the rank attacks the king's path
             // (Chess960: queen a1, rook b1, king d1): such a slider attacks the rook.
             if !matches!(rook.file(), File::A | File::H) {
-                watch = watch.with(rook);
+                off_edge = off_edge.with(rook);
             }
         }
     }
+    replies.steps_paths = watch.without(king);
+    watch |= off_edge;
     // Per watched square: the lines through it, and the A sliders on them (looked at from the
     // watched squares, which A sliders rarely share a line with, rather than from each slider:
     // 140 instructions a node less at the start position).
@@ -524,6 +557,29 @@ fn new_replies<'a, S: Side>(
     replies.guard = guard;
     replies.watch = watch;
     Some(replies)
+}
+
+hot_fn! {
+    /// [`Replies::after`] for a move whose piece comes to attack watched squares (`hits`): if
+    /// they are only B's king steps and castling paths, those moves go and the rest is counted
+    /// as for any other move.
+    fn after_hitting<S: Side>(
+        replies: &Replies<S>,
+        role: Role,
+        from: Square,
+        to: Square,
+        captured: Option<Role>,
+        occupied: Bitboard,
+        hits: Bitboard,
+    ) -> Option<u64> {
+        if hits.any_of(!replies.steps_paths) {
+            return None;
+        }
+        let lost = (replies.king_steps & hits).count()
+            + u32::from(replies.castle_paths[0].any_of(hits))
+            + u32::from(replies.castle_paths[1].any_of(hits));
+        Some(replies.settle(role, from, to, captured, occupied)? - u64::from(lost))
+    }
 }
 
 hot_fn! {
