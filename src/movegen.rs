@@ -357,7 +357,7 @@ hot_fn! {
     /// Whether our pawn on `from` may capture en passant on `ep`: the king must not be attacked
     /// once the pawn has moved and the captured pawn is gone (this covers checks, ordinary pins and
     /// the rank pin where both pawns leave the king's rank).
-    fn en_passant_is_legal<S: Side>(board: &Board, king: Square, occupied: Bitboard, theirs: Bitboard, from: Square, ep: Square) -> bool {
+    pub(crate) fn en_passant_is_legal<S: Side>(board: &Board, king: Square, occupied: Bitboard, theirs: Bitboard, from: Square, ep: Square) -> bool {
         let captured = ep.offset(-S::UP);
         let occupied = (occupied.without(from).without(captured)).with(ep);
         let attackers = attackers_to::<S::V>(board, king, occupied) & theirs;

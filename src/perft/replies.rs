@@ -26,8 +26,8 @@
 //! knight capture on `s` becomes a move there and a move to `t` a capture, so otherwise their
 //! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
 //! whose pin changed. A captured B piece's moves go, and its square becomes one B may capture
-//! on. Promotions, castling, en passant and double pushes that allow B an en-passant capture
-//! always take the long way.
+//! on. A double push past a square a B pawn attacks adds B's legal en-passant captures.
+//! Promotions, castling and en passant always take the long way.
 //!
 //! Quiet moves between *calm* squares (outside the guard, the shield, the pin lines, and every
 //! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
@@ -43,7 +43,9 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
-use crate::movegen::{Node, PawnTargets, castling_targets, king_targets, slider_pins};
+use crate::movegen::{
+    Node, PawnTargets, castling_targets, en_passant_is_legal, king_targets, slider_pins,
+};
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::side::Side;
 use crate::types::{File, Role, Square};
@@ -272,8 +274,9 @@ impl<S: Side> Replies<S> {
             MoveKind::Normal => None,
             MoveKind::DoublePush => {
                 let ep = Square::new((from as u32 + to as u32) / 2);
-                if pawn_attacks(S::COLOR, ep).any_of(self.pawns) {
-                    return None;
+                let capturers = pawn_attacks(S::COLOR, ep) & self.pawns;
+                if capturers.any() {
+                    return after_double_push::<S>(self, board, from, to, capturers);
                 }
                 None
             }
@@ -579,6 +582,37 @@ hot_fn! {
             + u32::from(replies.castle_paths[0].any_of(hits))
             + u32::from(replies.castle_paths[1].any_of(hits));
         Some(replies.settle(role, from, to, captured, occupied)? - u64::from(lost))
+    }
+}
+
+hot_fn! {
+    /// [`Replies::after`] for a pawn's double push from `from` to `to` past a square B's
+    /// `capturers` attack: the replies to the push as to any other, and the legal en-passant
+    /// captures.
+    fn after_double_push<S: Side>(
+        replies: &Replies<S>,
+        board: &Board,
+        from: Square,
+        to: Square,
+        capturers: Bitboard,
+    ) -> Option<u64> {
+        if replies.guard.contains(to) {
+            return None;
+        }
+        let occupied = replies.node.occupied.without(from).with(to);
+        if pawn_attacks(S::COLOR, to).any_of(replies.watch) {
+            return None;
+        }
+        let n = replies.settle(Role::Pawn, from, to, None, occupied)?;
+        let (king, theirs) = (replies.node.king, replies.node.theirs.without(from).with(to));
+        let ep = Square::new((from as u32 + to as u32) / 2);
+        let mut captures = 0;
+        for pawn in capturers {
+            captures += u64::from(en_passant_is_legal::<S::Other>(
+                board, king, occupied, theirs, pawn, ep,
+            ));
+        }
+        Some(n + captures)
     }
 }
 
