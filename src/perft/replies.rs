@@ -27,7 +27,8 @@
 //! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
 //! whose pin changed. A captured B piece's moves go, and its square becomes one B may capture
 //! on. A double push past a square a B pawn attacks adds B's legal en-passant captures.
-//! Promotions, castling and en passant always take the long way.
+//! Castling is the rook's move with the king's two squares touched as well. Promotions and en
+//! passant always take the long way.
 //!
 //! Quiet moves between *calm* squares (outside the guard, the shield, the pin lines, and every
 //! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
@@ -280,6 +281,7 @@ impl<S: Side> Replies<S> {
                 }
                 None
             }
+            MoveKind::Castling => return after_castling::<S>(self, from, to),
             _ => return None,
         };
         if self.guard.contains(to) {
@@ -292,20 +294,27 @@ impl<S: Side> Replies<S> {
         if hits.any() {
             return after_hitting::<S>(self, mover.role, from, to, captured, occupied, hits);
         }
-        self.settle(mover.role, from, to, captured, occupied)
+        self.settle(mover.role, from, to, None, captured, occupied)
     }
 
-    /// [`Self::after`] once the move is known to attack no watched square.
+    /// [`Self::after`] once the move is known to attack no watched square (`occupied` the
+    /// occupancy after it). `king` is the castling king's move when `role` is its rook.
     #[inline(always)]
     fn settle(
         &self,
         role: Role,
         from: Square,
         to: Square,
+        king: Option<(Square, Square)>,
         captured: Option<Role>,
         occupied: Bitboard,
     ) -> Option<u64> {
-        let touched = Bitboard::from_square(from).with(to);
+        let (mut left, mut arrived) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        if let Some((king_from, king_to)) = king {
+            left = left.with(king_from);
+            arrived = arrived.with(king_to);
+        }
+        let touched = left | arrived;
         if touched.any_of(self.shield) {
             for ray in self.ours.iter() {
                 if ray.from != from
@@ -319,7 +328,7 @@ impl<S: Side> Replies<S> {
         }
         let mut child = self.node;
         child.occupied = occupied;
-        child.theirs = child.theirs.without(from).with(to);
+        child.theirs = (child.theirs & !left) | arrived;
         if captured.is_some() {
             child.ours = child.ours.without(to);
             child.target = child.target.with(to);
@@ -581,7 +590,42 @@ hot_fn! {
         let lost = (replies.king_steps & hits).count()
             + u32::from(replies.castle_paths[0].any_of(hits))
             + u32::from(replies.castle_paths[1].any_of(hits));
-        Some(replies.settle(role, from, to, captured, occupied)? - u64::from(lost))
+        Some(replies.settle(role, from, to, None, captured, occupied)? - u64::from(lost))
+    }
+}
+
+hot_fn! {
+    /// [`Replies::after`] for castling, the king on `king` with the rook on `rook`: the rook's
+    /// move with the king's squares touched too. Neither may attack a watched square from
+    /// where it stands; from where they land, only B's king steps and castling paths, which go.
+    fn after_castling<S: Side>(replies: &Replies<S>, king: Square, rook: Square) -> Option<u64> {
+        let side = if rook > king {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        let king_to = Square::from_coords(side.king_file(), king.rank());
+        let rook_to = Square::from_coords(side.rook_file(), king.rank());
+        let squares = Bitboard::from_square(king)
+            .with(rook)
+            .with(king_to)
+            .with(rook_to);
+        let now = replies.node.occupied;
+        if squares.any_of(replies.guard) || S::rook_attacks(rook, now).any_of(replies.watch) {
+            return None;
+        }
+        let occupied = (now & !Bitboard::from_square(king).with(rook))
+            .with(king_to)
+            .with(rook_to);
+        let hits = (king_attacks(king_to) | S::rook_attacks(rook_to, occupied)) & replies.watch;
+        if hits.any_of(!replies.steps_paths) {
+            return None;
+        }
+        let lost = (replies.king_steps & hits).count()
+            + u32::from(replies.castle_paths[0].any_of(hits))
+            + u32::from(replies.castle_paths[1].any_of(hits));
+        let n = replies.settle(Role::Rook, rook, rook_to, Some((king, king_to)), None, occupied)?;
+        Some(n - u64::from(lost))
     }
 }
 
@@ -603,7 +647,7 @@ hot_fn! {
         if pawn_attacks(S::COLOR, to).any_of(replies.watch) {
             return None;
         }
-        let n = replies.settle(Role::Pawn, from, to, None, occupied)?;
+        let n = replies.settle(Role::Pawn, from, to, None, None, occupied)?;
         let (king, theirs) = (replies.node.king, replies.node.theirs.without(from).with(to));
         let ep = Square::new((from as u32 + to as u32) / 2);
         let mut captures = 0;
