@@ -63,8 +63,25 @@ impl Variant for Build {
 /// captures would go through memory: measured 4% slower on position 3), and the body must not
 /// hand its work to a closure that is not inlined: a closure is compiled for the build's
 /// baseline instructions, whatever variant calls it.
+///
+/// `hot_fn! { cold fn ... }` marks the copies `#[cold]`: for the shortcut's rare paths, which
+/// then lie apart from the hot code (adding one no longer moves the hot loops) and whose calls
+/// the caller lays out as unlikely.
 macro_rules! hot_fn {
     (
+        $(#[$meta:meta])*
+        cold $vis:vis fn $name:ident<S: Side>($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block
+    ) => {
+        $crate::variant::hot_fn! { @copies [cold] $(#[$meta])* $vis fn $name<S: Side>($($arg: $ty),*) $(-> $ret)? $body }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis fn $name:ident<S: Side>($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block
+    ) => {
+        $crate::variant::hot_fn! { @copies [] $(#[$meta])* $vis fn $name<S: Side>($($arg: $ty),*) $(-> $ret)? $body }
+    };
+    (
+        @copies [$($cold:ident)?]
         $(#[$meta:meta])*
         $vis:vis fn $name:ident<S: Side>($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block
     ) => {
@@ -74,6 +91,7 @@ macro_rules! hot_fn {
             #[inline(always)]
             fn body<S: Side>($($arg: $ty),*) $(-> $ret)? $body
 
+            $(#[$cold])?
             #[inline(never)]
             fn build<S: Side>($($arg: $ty),*) $(-> $ret)? {
                 body::<S>($($arg),*)
@@ -81,6 +99,7 @@ macro_rules! hot_fn {
 
             #[cfg(movegen_dispatch)]
             #[target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2,cmpxchg16b")]
+            $(#[$cold])?
             #[inline(never)]
             unsafe fn v2<S: Side>($($arg: $ty),*) $(-> $ret)? {
                 body::<S>($($arg),*)
@@ -90,6 +109,7 @@ macro_rules! hot_fn {
             #[target_feature(
                 enable = "popcnt,sse3,ssse3,sse4.1,sse4.2,cmpxchg16b,avx,avx2,bmi1,bmi2,f16c,fma,lzcnt,movbe,xsave"
             )]
+            $(#[$cold])?
             #[inline(never)]
             unsafe fn v3<S: Side>($($arg: $ty),*) $(-> $ret)? {
                 body::<S>($($arg),*)

@@ -27,8 +27,8 @@
 //! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
 //! whose pin changed. A captured B piece's moves go, and its square becomes one B may capture
 //! on. A double push past a square a B pawn attacks adds B's legal en-passant captures.
-//! Castling is the rook's move with the king's two squares touched as well. Promotions and en
-//! passant always take the long way.
+//! Castling is the rook's move with the king's two squares touched as well, a promotion the
+//! pawn's leaving and the new piece's arrival. En passant always takes the long way.
 //!
 //! Quiet moves between *calm* squares (outside the guard, the shield, the pin lines, and every
 //! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
@@ -270,19 +270,26 @@ impl<S: Side> Replies<S> {
     #[inline(always)]
     pub(super) fn after(&self, board: &Board, mover: &Mover, mv: Move) -> Option<u64> {
         let (from, to) = (mover.from, mv.to());
-        let captured = match mv.kind() {
-            MoveKind::Normal if self.node.ours.contains(to) => Some(board.role_at(to)?),
-            MoveKind::Normal => None,
-            MoveKind::DoublePush => {
-                let ep = Square::new((from as u32 + to as u32) / 2);
-                let capturers = pawn_attacks(S::COLOR, ep) & self.pawns;
-                if capturers.any() {
-                    return after_double_push::<S>(self, board, from, to, capturers);
-                }
+        let kind = mv.kind();
+        let captured = if kind == MoveKind::Normal {
+            if self.node.ours.contains(to) {
+                Some(board.role_at(to)?)
+            } else {
                 None
             }
-            MoveKind::Castling => return after_castling::<S>(self, from, to),
-            _ => return None,
+        } else if kind == MoveKind::DoublePush {
+            let ep = Square::new((from as u32 + to as u32) / 2);
+            let capturers = pawn_attacks(S::COLOR, ep) & self.pawns;
+            if capturers.any() {
+                return after_double_push::<S>(self, board, from, to, capturers);
+            }
+            None
+        } else if kind == MoveKind::Castling {
+            return after_castling::<S>(self, from, to);
+        } else if kind == MoveKind::EnPassant {
+            return None;
+        } else {
+            return after_promotion::<S>(self, board, from, mv);
         };
         if self.guard.contains(to) {
             return None;
@@ -575,7 +582,7 @@ hot_fn! {
     /// [`Replies::after`] for a move whose piece comes to attack watched squares (`hits`): if
     /// they are only B's king steps and castling paths, those moves go and the rest is counted
     /// as for any other move.
-    fn after_hitting<S: Side>(
+    cold fn after_hitting<S: Side>(
         replies: &Replies<S>,
         role: Role,
         from: Square,
@@ -595,10 +602,36 @@ hot_fn! {
 }
 
 hot_fn! {
+    /// [`Replies::after`] for a promotion: the pawn leaves (its attacks from there touch no
+    /// watched square), the new piece arrives.
+    cold fn after_promotion<S: Side>(replies: &Replies<S>, board: &Board, from: Square, mv: Move) -> Option<u64> {
+        let (to, promoted) = (mv.to(), mv.promotion()?);
+        let captured = if replies.node.ours.contains(to) {
+            Some(board.role_at(to)?)
+        } else {
+            None
+        };
+        if replies.guard.contains(to) {
+            return None;
+        }
+        let occupied = replies.node.occupied.without(from).with(to);
+        let hits = replies.attacks(promoted, to, occupied) & replies.watch;
+        if hits.any_of(!replies.steps_paths) {
+            return None;
+        }
+        let lost = (replies.king_steps & hits).count()
+            + u32::from(replies.castle_paths[0].any_of(hits))
+            + u32::from(replies.castle_paths[1].any_of(hits));
+        let n = replies.settle(promoted, from, to, None, captured, occupied)?;
+        Some(n - u64::from(lost))
+    }
+}
+
+hot_fn! {
     /// [`Replies::after`] for castling, the king on `king` with the rook on `rook`: the rook's
     /// move with the king's squares touched too. Neither may attack a watched square from
     /// where it stands; from where they land, only B's king steps and castling paths, which go.
-    fn after_castling<S: Side>(replies: &Replies<S>, king: Square, rook: Square) -> Option<u64> {
+    cold fn after_castling<S: Side>(replies: &Replies<S>, king: Square, rook: Square) -> Option<u64> {
         let side = if rook > king {
             CastlingSide::KingSide
         } else {
@@ -633,7 +666,7 @@ hot_fn! {
     /// [`Replies::after`] for a pawn's double push from `from` to `to` past a square B's
     /// `capturers` attack: the replies to the push as to any other, and the legal en-passant
     /// captures.
-    fn after_double_push<S: Side>(
+    cold fn after_double_push<S: Side>(
         replies: &Replies<S>,
         board: &Board,
         from: Square,
