@@ -26,7 +26,9 @@
 use super::castles::Castles;
 use super::replies::Replies;
 use super::{PieceList, for_each_move, leaf_by};
-use crate::attacks::{between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays};
+use crate::attacks::{
+    between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
+};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{
@@ -573,17 +575,38 @@ hot_fn! {
         checking: Bitboard,
         stats: &mut Stats,
     ) {
-        let moves = PieceMoves {
-            role,
-            from,
-            to: checking,
-            special: Bitboard::EMPTY,
-        };
-        for_each_move(moves, |mv| {
+        // A flight square of their king that none of our pieces attacks after the move (the
+        // others' attackers found through the occupancy without the arrival square, which can
+        // only block them) shows at once that the check does not mate.
+        let king = board.king(S::Other::COLOR);
+        let zone = king_attacks(king);
+        let occupied = board.occupied().without(from).without(king);
+        let others = board.colored(S::COLOR).without(from);
+        let theirs = board.colored(S::Other::COLOR);
+        for to in checking {
+            let candidates =
+                zone & !theirs.without(to) & !super::piece_attacks::<S>(role, to, occupied);
+            let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
+                MoveKind::DoublePush
+            } else {
+                MoveKind::Normal
+            };
+            let mv = Move::new(from, to, kind);
+            let mut flees = false;
+            for flight in candidates {
+                if !attackers_to::<S::V>(board, flight, occupied).any_of(others) {
+                    flees = true;
+                    break;
+                }
+            }
+            if flees {
+                debug_assert!(!mate_after::<S>(board, role, mv), "{board} {mv}");
+                continue;
+            }
             if mate_after::<S>(board, role, mv) {
                 stats.checkmates += 1;
             }
-        });
+        }
     }
 }
 
