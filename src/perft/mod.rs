@@ -154,11 +154,55 @@ hot_fn! {
                     moves.to &= !unchanged;
                 }
             }
+            if mover.is_none()
+                && let Some(replies) = replies
+                && let Some(n) = leaving_moves::<S>(board, replies, moves)
+            {
+                nodes += n;
+                continue;
+            }
             for_each_move(moves, |mv| {
                 nodes += reply_count::<S>(board, replies, &mover, moves.role, mv);
             });
         }
         nodes
+    }
+}
+
+hot_fn! {
+    /// The replies to the moves of a piece whose leaving may give B's king steps (see
+    /// [`replies::Leaver`]); `None` if it is no such piece.
+    fn leaving_moves<S: Side>(board: &Board, replies: &replies::Replies<S>, moves: PieceMoves) -> Option<u64> {
+        let leaver = replies.leaver(board, moves)?;
+        let mut nodes = 0;
+        for_each_move(moves, |mv| {
+            nodes += leaving_count::<S>(board, replies, &leaver, moves.role, mv);
+        });
+        Some(nodes)
+    }
+}
+
+hot_fn! {
+    /// [`reply_count`] for a piece whose leaving may give B's king steps (see
+    /// [`replies::Leaver`]).
+    fn leaving_count<S: Side>(
+        board: &Board,
+        replies: &replies::Replies<S>,
+        leaver: &replies::Leaver,
+        role: Role,
+        mv: Move,
+    ) -> u64 {
+        match replies::after_leaving::<S>(replies, board, leaver, mv) {
+            Some(n) => {
+                debug_assert_eq!(
+                    n,
+                    count::<S::Other>(&play_role::<S>(board, role, mv)),
+                    "{board} {mv}"
+                );
+                n
+            }
+            None => count::<S::Other>(&leaf::<S>(board, role, mv)),
+        }
     }
 }
 

@@ -7,8 +7,9 @@
 //! from `s` to `t` changes B's moves only through the squares `s` and `t` (their occupancy and
 //! X's attacks). The shortcut applies when
 //!
-//! - neither square is B's king, next to it, or among B's castling squares (the *guard*: the
-//!   king's neighbours and castling paths keep their occupancy),
+//! - neither square is B's king or among B's castling squares (the *guard*, whose occupancy
+//!   stays; next to the king a square's occupancy does not change whether the king may go
+//!   there, but a capture there lets the king take X unless another A piece defends it),
 //! - X attacks none of the *watched* squares (where B's king may step or castle through, B's
 //!   king itself, and a castling rook off the edge files, which a slider may x-ray to the
 //!   king's path) from `s`, and from `t` none but B's king steps and castling paths, and
@@ -17,7 +18,11 @@
 //!   less cannot open the line), that slider's attack on the watched squares is unchanged;
 //!
 //! then B's king and castling moves are unchanged but for the steps X now attacks and the
-//! castlings whose path it attacks, which go. If `s` or `t` lies on a *pin line* (from
+//! castlings whose path it attacks, which go. A piece other than a pawn that attacks watched
+//! squares from `s` (a *leaver*) keeps the shortcut if they are king steps, paths of
+//! castlings that squares between king and rook block anyway, or paths it alone attacks: the
+//! steps no other A piece attacks become B's, and so does a castling whose path no other A
+//! piece attacks (looked at with king and rook lifted), unless X attacks them from `t`. If `s` or `t` lies on a *pin line* (from
 //! B's king to an A slider on a line of its kind, with at most two pieces between them: only
 //! there can one piece more or less make or break a pin or a check), or X is a slider arriving
 //! on a line of its kind through B's king, B's pins are recomputed (a check ends the
@@ -45,7 +50,8 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{
-    Node, PawnTargets, castling_targets, en_passant_is_legal, king_targets, slider_pins,
+    Node, PawnTargets, attackers_to, castling_targets, en_passant_is_legal, king_targets,
+    slider_pins,
 };
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::side::Side;
@@ -158,9 +164,15 @@ pub(super) struct Replies<S: Side> {
     king_steps: Bitboard,
     /// The king's path of each castling B may play (empty for one it may not).
     castle_paths: [Bitboard; 2],
+    /// The king's path of each castling B has the right to and no piece blocks (empty else),
+    /// and the king and rook squares, lifted when the path's attacks are looked at.
+    open_paths: [(Bitboard, Bitboard); 2],
     /// Watched squares that A may come to attack at the cost of B's king steps and castlings
     /// through them only: not B's king, nor a castling rook off the edge files.
     steps_paths: Bitboard,
+    /// Watched squares that A may stop attacking, gaining B's king steps only: the king's
+    /// neighbours not B's and the castling paths, but those of castlings squares still block.
+    steps_only: Bitboard,
     /// B's knight moves.
     knight_moves: u64,
     /// B's pawn moves.
@@ -187,8 +199,13 @@ pub(super) struct Replies<S: Side> {
     pin_lines: Bitboard,
     /// For each A role, the lines of its kind through B's king (empty for leapers).
     arrival: [Bitboard; 6],
-    /// Squares whose occupancy must not change: B's king, its neighbours, B's castling squares.
+    /// Squares whose occupancy must not change: B's king and castling squares.
     guard: Bitboard,
+    /// B's king's neighbours.
+    neighbours: Bitboard,
+    /// The guard and the king's neighbours, which the rare paths (promotions, double pushes
+    /// past a B pawn, castling) keep clear of.
+    zone: Bitboard,
     /// Squares whose attack by A must not change: where B's king may step or castle through,
     /// B's king itself, and castling rooks off the edge files.
     watch: Bitboard,
@@ -201,9 +218,22 @@ pub(super) struct Replies<S: Side> {
 }
 
 /// An A piece whose origin square and attacks from there leave B's king alone.
+#[derive(Clone, Copy)]
 pub(super) struct Mover {
     role: Role,
     from: Square,
+}
+
+/// An A piece whose origin square is outside the guard and which attacks, of the watched
+/// squares, only B's king steps from there: its leaving may give them to B's king.
+#[derive(Clone, Copy)]
+pub(super) struct Leaver {
+    mover: Mover,
+    /// The watched squares no other A piece attacks.
+    gain: Bitboard,
+    /// For each castling side, whether its path, which the leaver attacks, is free of other
+    /// A pieces' attacks.
+    castle: [bool; 2],
 }
 
 impl<S: Side> Replies<S> {
@@ -228,6 +258,33 @@ impl<S: Side> Replies<S> {
                 .attacks(role, from, self.node.occupied)
                 .any_of(self.watch);
         clear.then_some(Mover { role, from })
+    }
+
+    /// The piece of `moves` as a [`Leaver`], when it is one (and not a [`Mover`]).
+    #[inline(always)]
+    pub(super) fn leaver(&self, board: &Board, moves: PieceMoves) -> Option<Leaver> {
+        let (role, from) = (moves.role, moves.from);
+        if role == Role::Pawn || self.guard.contains(from) {
+            return None;
+        }
+        let freed = self.attacks(role, from, self.node.occupied) & self.watch;
+        let open = self.open_paths[0].0 | self.open_paths[1].0;
+        if freed.any_of(!(self.steps_only | open)) {
+            return None;
+        }
+        let steps = freed & self.neighbours & !self.node.ours;
+        let mut castle = [false; 2];
+        for (castle, &(path, lifted)) in castle.iter_mut().zip(&self.open_paths) {
+            if freed.any_of(path) {
+                let occupied = self.node.occupied.without(from) & !lifted;
+                *castle = attacked_by_others::<S>(board, occupied, from, path).is_empty();
+            }
+        }
+        Some(Leaver {
+            mover: Mover { role, from },
+            gain: steps & !attacked_by_others::<S>(board, self.node.occupied, from, steps),
+            castle,
+        })
     }
 
     /// B's number of legal replies in the current position.
@@ -273,7 +330,11 @@ impl<S: Side> Replies<S> {
         let kind = mv.kind();
         let captured = if kind == MoveKind::Normal {
             if self.node.ours.contains(to) {
-                Some(board.role_at(to)?)
+                let captured = Some(board.role_at(to)?);
+                if self.neighbours.contains(to) {
+                    return after_capture_beside::<S>(self, board, mover.role, from, to, captured);
+                }
+                captured
             } else {
                 None
             }
@@ -437,7 +498,9 @@ fn new_replies<'a, S: Side>(
         king_moves: king_moves.into(),
         king_steps,
         castle_paths: [Bitboard::EMPTY; 2],
+        open_paths: [(Bitboard::EMPTY, Bitboard::EMPTY); 2],
         steps_paths: Bitboard::EMPTY,
+        steps_only: Bitboard::EMPTY,
         knight_moves: knight_moves(knights, &node),
         pawn_moves: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
         slider_moves: 0,
@@ -450,6 +513,8 @@ fn new_replies<'a, S: Side>(
         pin_lines: Bitboard::EMPTY,
         arrival: [Bitboard::EMPTY; 6],
         guard: Bitboard::EMPTY,
+        neighbours: Bitboard::EMPTY,
+        zone: Bitboard::EMPTY,
         watch: Bitboard::EMPTY,
         calm: Bitboard::EMPTY,
         near_watch: [Bitboard::EMPTY; 6],
@@ -486,9 +551,10 @@ fn new_replies<'a, S: Side>(
     }
     let king = node.king;
     let neighbours = king_attacks(king);
-    let mut guard = neighbours.with(king);
+    let mut guard = Bitboard::from_square(king);
     let mut watch = (neighbours & !node.ours).with(king);
     let mut off_edge = Bitboard::EMPTY;
+    let mut paths = Bitboard::EMPTY;
     for side in CastlingSide::ALL {
         if let Some(rook) = board.castling_rook(them, side) {
             let king_to = Square::from_coords(side.king_file(), king.rank());
@@ -497,6 +563,16 @@ fn new_replies<'a, S: Side>(
             guard |=
                 king_path | between(rook, rook_to).with(rook_to) | between(king, rook).with(rook);
             watch |= king_path;
+            // A castling that squares between king, rook and their destinations block stays
+            // impossible whatever A attacks (the guard keeps those squares as they are).
+            let must_be_empty =
+                (king_path | between(rook, rook_to).with(rook_to) | between(king, rook))
+                    & !Bitboard::from_square(king).with(rook);
+            if !must_be_empty.any_of(node.occupied) {
+                paths |= king_path;
+                replies.open_paths[side as usize] =
+                    (king_path, Bitboard::from_square(king).with(rook));
+            }
             if castlings.contains(rook) {
                 replies.castle_paths[side as usize] = king_path;
             }
@@ -508,6 +584,7 @@ fn new_replies<'a, S: Side>(
         }
     }
     replies.steps_paths = watch.without(king);
+    replies.steps_only = watch.without(king) & !paths;
     watch |= off_edge;
     // Per watched square: the lines through it, and the A sliders on them (looked at from the
     // watched squares, which A sliders rarely share a line with, rather than from each slider:
@@ -574,8 +651,58 @@ fn new_replies<'a, S: Side>(
     ];
     replies.near_watch = near_watch;
     replies.guard = guard;
+    replies.neighbours = neighbours;
+    replies.zone = guard | neighbours;
     replies.watch = watch;
     Some(replies)
+}
+
+hot_fn! {
+    /// The squares of `squares` attacked by an A piece other than the one on `from`.
+    fn attacked_by_others<S: Side>(board: &Board, occupied: Bitboard, from: Square, squares: Bitboard) -> Bitboard {
+        let others = board.colored(S::COLOR).without(from);
+        let mut attacked = Bitboard::EMPTY;
+        for sq in squares {
+            if attackers_to::<S::V>(board, sq, occupied).any_of(others) {
+                attacked = attacked.with(sq);
+            }
+        }
+        attacked
+    }
+}
+
+hot_fn! {
+    /// B's number of legal replies after `mv` of `leaver`, when the shortcut applies: as for a
+    /// [`Mover`], and the king steps the leaver no longer attacks, which no other A piece
+    /// attacks (the shield keeps the other A sliders' attacks on watched squares as they are).
+    pub(super) fn after_leaving<S: Side>(replies: &Replies<S>, board: &Board, leaver: &Leaver, mv: Move) -> Option<u64> {
+        let Leaver { mover: Mover { role, from }, gain, castle } = *leaver;
+        let to = mv.to();
+        let captured = match mv.kind() {
+            MoveKind::Normal if replies.node.ours.contains(to) => Some(board.role_at(to)?),
+            MoveKind::Normal => None,
+            MoveKind::DoublePush
+                if !pawn_attacks(S::COLOR, Square::new((from as u32 + to as u32) / 2))
+                    .any_of(replies.pawns) => None,
+            _ => return None,
+        };
+        if replies.guard.contains(to) || (captured.is_some() && replies.neighbours.contains(to)) {
+            return None;
+        }
+        let occupied = replies.node.occupied.without(from).with(to);
+        let hits = replies.attacks(role, to, occupied) & replies.watch;
+        if hits.any_of(!replies.steps_paths) {
+            return None;
+        }
+        let lost = (replies.king_steps & hits).count()
+            + u32::from(replies.castle_paths[0].any_of(hits))
+            + u32::from(replies.castle_paths[1].any_of(hits));
+        let gained = (gain & !hits).count()
+            + u32::from(castle[0] && !replies.open_paths[0].0.any_of(hits))
+            + u32::from(castle[1] && !replies.open_paths[1].0.any_of(hits));
+        let n = replies.settle(role, from, to, None, captured, occupied)?;
+        Some(n + u64::from(gained) - u64::from(lost))
+    }
 }
 
 hot_fn! {
@@ -602,6 +729,36 @@ hot_fn! {
 }
 
 hot_fn! {
+    /// [`Replies::after`] for a capture beside B's king: as any other, and B's king may take
+    /// the capturing piece unless another A piece defends it.
+    cold fn after_capture_beside<S: Side>(
+        replies: &Replies<S>,
+        board: &Board,
+        role: Role,
+        from: Square,
+        to: Square,
+        captured: Option<Role>,
+    ) -> Option<u64> {
+        if replies.guard.contains(to) {
+            return None;
+        }
+        let occupied = replies.node.occupied.without(from).with(to);
+        let hits = replies.attacks(role, to, occupied) & replies.watch;
+        if hits.any_of(!replies.steps_paths) {
+            return None;
+        }
+        let lost = (replies.king_steps & hits).count()
+            + u32::from(replies.castle_paths[0].any_of(hits))
+            + u32::from(replies.castle_paths[1].any_of(hits));
+        let others = replies.node.theirs.without(from);
+        let through = occupied.without(replies.node.king);
+        let taken = !attackers_to::<S::V>(board, to, through).any_of(others);
+        let n = replies.settle(role, from, to, None, captured, occupied)?;
+        Some(n + u64::from(taken) - u64::from(lost))
+    }
+}
+
+hot_fn! {
     /// [`Replies::after`] for a promotion: the pawn leaves (its attacks from there touch no
     /// watched square), the new piece arrives.
     cold fn after_promotion<S: Side>(replies: &Replies<S>, board: &Board, from: Square, mv: Move) -> Option<u64> {
@@ -611,7 +768,7 @@ hot_fn! {
         } else {
             None
         };
-        if replies.guard.contains(to) {
+        if replies.zone.contains(to) {
             return None;
         }
         let occupied = replies.node.occupied.without(from).with(to);
@@ -644,7 +801,7 @@ hot_fn! {
             .with(king_to)
             .with(rook_to);
         let now = replies.node.occupied;
-        if squares.any_of(replies.guard) || S::rook_attacks(rook, now).any_of(replies.watch) {
+        if squares.any_of(replies.zone) || S::rook_attacks(rook, now).any_of(replies.watch) {
             return None;
         }
         let occupied = (now & !Bitboard::from_square(king).with(rook))
@@ -673,7 +830,7 @@ hot_fn! {
         to: Square,
         capturers: Bitboard,
     ) -> Option<u64> {
-        if replies.guard.contains(to) {
+        if replies.zone.contains(to) {
             return None;
         }
         let occupied = replies.node.occupied.without(from).with(to);

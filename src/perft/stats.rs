@@ -297,7 +297,8 @@ fn moved_squares<S: Side>(board: &Board) -> Bitboard {
     for knight in board.colored_pieces(them, Role::Knight) {
         moved |= knight_attacks(knight);
     }
-    moved
+    // Beside B's king a piece arriving or leaving turns a king step into a capture or back.
+    moved | king_attacks(board.king(them))
 }
 
 /// The position after our `role`'s `mv` in `board`, made for [`leaf_stats`] only: bitboards,
