@@ -31,7 +31,7 @@ stdout: one line per root move ('e2e4: 405385', sorted), a blank line, 'Nodes se
   --moves UCI ...  then play these moves (e.g. e2e4 e7e5 g1f3)
   DEPTH            0 to 30, always the last argument
   --stats          also count captures, en passant, castles, promotions, checks, discovery
-                   checks, double checks and checkmates at the leaves (4-5x slower)
+                   checks, double checks and checkmates at the leaves (about 4x slower)
   --no-bulk        play every leaf move (copy-make) and count the positions, instead of
                    counting the last ply by popcount: measures the cost of making moves
   --threads N      threads (default: the available cores); totals never depend on it
