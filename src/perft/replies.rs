@@ -287,6 +287,19 @@ impl<S: Side> Replies<S> {
         })
     }
 
+    /// B's king and castling moves that go when A comes to attack the watched squares `hits`;
+    /// `None` if one of them is no king step or castling path (B's king: a check).
+    #[inline(always)]
+    fn lost_to(&self, hits: Bitboard) -> Option<u64> {
+        if hits.any_of(!self.steps_paths) {
+            return None;
+        }
+        let lost = (self.king_steps & hits).count()
+            + u32::from(self.castle_paths[0].any_of(hits))
+            + u32::from(self.castle_paths[1].any_of(hits));
+        Some(lost.into())
+    }
+
     /// B's number of legal replies in the current position.
     #[inline(always)]
     pub(super) fn total(&self) -> u64 {
@@ -691,17 +704,12 @@ hot_fn! {
         }
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(role, to, occupied) & replies.watch;
-        if hits.any_of(!replies.steps_paths) {
-            return None;
-        }
-        let lost = (replies.king_steps & hits).count()
-            + u32::from(replies.castle_paths[0].any_of(hits))
-            + u32::from(replies.castle_paths[1].any_of(hits));
+        let lost = replies.lost_to(hits)?;
         let gained = (gain & !hits).count()
             + u32::from(castle[0] && !replies.open_paths[0].0.any_of(hits))
             + u32::from(castle[1] && !replies.open_paths[1].0.any_of(hits));
         let n = replies.settle(role, from, to, None, captured, occupied)?;
-        Some(n + u64::from(gained) - u64::from(lost))
+        Some(n + u64::from(gained) - lost)
     }
 }
 
@@ -718,13 +726,8 @@ hot_fn! {
         occupied: Bitboard,
         hits: Bitboard,
     ) -> Option<u64> {
-        if hits.any_of(!replies.steps_paths) {
-            return None;
-        }
-        let lost = (replies.king_steps & hits).count()
-            + u32::from(replies.castle_paths[0].any_of(hits))
-            + u32::from(replies.castle_paths[1].any_of(hits));
-        Some(replies.settle(role, from, to, None, captured, occupied)? - u64::from(lost))
+        let lost = replies.lost_to(hits)?;
+        Some(replies.settle(role, from, to, None, captured, occupied)? - lost)
     }
 }
 
@@ -744,17 +747,12 @@ hot_fn! {
         }
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(role, to, occupied) & replies.watch;
-        if hits.any_of(!replies.steps_paths) {
-            return None;
-        }
-        let lost = (replies.king_steps & hits).count()
-            + u32::from(replies.castle_paths[0].any_of(hits))
-            + u32::from(replies.castle_paths[1].any_of(hits));
+        let lost = replies.lost_to(hits)?;
         let others = replies.node.theirs.without(from);
         let through = occupied.without(replies.node.king);
         let taken = !attackers_to::<S::V>(board, to, through).any_of(others);
         let n = replies.settle(role, from, to, None, captured, occupied)?;
-        Some(n + u64::from(taken) - u64::from(lost))
+        Some(n + u64::from(taken) - lost)
     }
 }
 
@@ -773,14 +771,9 @@ hot_fn! {
         }
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(promoted, to, occupied) & replies.watch;
-        if hits.any_of(!replies.steps_paths) {
-            return None;
-        }
-        let lost = (replies.king_steps & hits).count()
-            + u32::from(replies.castle_paths[0].any_of(hits))
-            + u32::from(replies.castle_paths[1].any_of(hits));
+        let lost = replies.lost_to(hits)?;
         let n = replies.settle(promoted, from, to, None, captured, occupied)?;
-        Some(n - u64::from(lost))
+        Some(n - lost)
     }
 }
 
@@ -808,14 +801,9 @@ hot_fn! {
             .with(king_to)
             .with(rook_to);
         let hits = (king_attacks(king_to) | S::rook_attacks(rook_to, occupied)) & replies.watch;
-        if hits.any_of(!replies.steps_paths) {
-            return None;
-        }
-        let lost = (replies.king_steps & hits).count()
-            + u32::from(replies.castle_paths[0].any_of(hits))
-            + u32::from(replies.castle_paths[1].any_of(hits));
+        let lost = replies.lost_to(hits)?;
         let n = replies.settle(Role::Rook, rook, rook_to, Some((king, king_to)), None, occupied)?;
-        Some(n - u64::from(lost))
+        Some(n - lost)
     }
 }
 
