@@ -22,7 +22,9 @@
 //! squares from `s` (a *leaver*) keeps the shortcut if they are king steps, paths of
 //! castlings that squares between king and rook block anyway, or paths it alone attacks: the
 //! steps no other A piece attacks become B's, and so does a castling whose path no other A
-//! piece attacks (looked at with king and rook lifted), unless X attacks them from `t`. If `s` or `t` lies on a *pin line* (from
+//! piece attacks (looked at with king and rook lifted), unless X attacks them from `t`; a
+//! leaver's capture on a castling square leaves that square's occupancy as it was (taking a
+//! castling rook ends that castling). If `s` or `t` lies on a *pin line* (from
 //! B's king to an A slider on a line of its kind, with at most two pieces between them: only
 //! there can one piece more or less make or break a pin or a check), or X is a slider arriving
 //! on a line of its kind through B's king, B's pins are recomputed (a check ends the
@@ -167,6 +169,8 @@ pub(super) struct Replies<S: Side> {
     /// The king's path of each castling B has the right to and no piece blocks (empty else),
     /// and the king and rook squares, lifted when the path's attacks are looked at.
     open_paths: [(Bitboard, Bitboard); 2],
+    /// The rook of each castling B has the right to (empty for none).
+    castle_rooks: [Bitboard; 2],
     /// Watched squares that A may come to attack at the cost of B's king steps and castlings
     /// through them only: not B's king, nor a castling rook off the edge files.
     steps_paths: Bitboard,
@@ -512,6 +516,7 @@ fn new_replies<'a, S: Side>(
         king_steps,
         castle_paths: [Bitboard::EMPTY; 2],
         open_paths: [(Bitboard::EMPTY, Bitboard::EMPTY); 2],
+        castle_rooks: [Bitboard::EMPTY; 2],
         steps_paths: Bitboard::EMPTY,
         steps_only: Bitboard::EMPTY,
         knight_moves: knight_moves(knights, &node),
@@ -576,6 +581,7 @@ fn new_replies<'a, S: Side>(
             guard |=
                 king_path | between(rook, rook_to).with(rook_to) | between(king, rook).with(rook);
             watch |= king_path;
+            replies.castle_rooks[side as usize] = Bitboard::from_square(rook);
             // A castling that squares between king, rook and their destinations block stays
             // impossible whatever A attacks (the guard keeps those squares as they are).
             let must_be_empty =
@@ -689,7 +695,7 @@ hot_fn! {
     /// [`Mover`], and the king steps the leaver no longer attacks, which no other A piece
     /// attacks (the shield keeps the other A sliders' attacks on watched squares as they are).
     pub(super) fn after_leaving<S: Side>(replies: &Replies<S>, board: &Board, leaver: &Leaver, mv: Move) -> Option<u64> {
-        let Leaver { mover: Mover { role, from }, gain, castle } = *leaver;
+        let Leaver { mover: Mover { role, from }, gain, mut castle } = *leaver;
         let to = mv.to();
         let captured = match mv.kind() {
             MoveKind::Normal if replies.node.ours.contains(to) => Some(board.role_at(to)?),
@@ -699,13 +705,29 @@ hot_fn! {
                     .any_of(replies.pawns) => None,
             _ => return None,
         };
-        if replies.guard.contains(to) || (captured.is_some() && replies.neighbours.contains(to)) {
-            return None;
-        }
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(role, to, occupied) & replies.watch;
-        let lost = replies.lost_to(hits)?;
-        let gained = (gain & !hits).count()
+        let mut lost = replies.lost_to(hits)?;
+        let mut gained = 0;
+        if replies.guard.contains(to) {
+            // A capture on a castling square leaves its occupancy as it was; taking a castling
+            // rook ends that castling.
+            captured?;
+            let sides = replies.castle_rooks.iter().zip(&replies.castle_paths);
+            for (castle, (rook, path)) in castle.iter_mut().zip(sides) {
+                if rook.contains(to) {
+                    *castle = false;
+                    lost += u64::from(path.any() && !path.any_of(hits));
+                }
+            }
+        }
+        if captured.is_some() && replies.neighbours.contains(to) {
+            // B's king may take the capturer unless another A piece defends it.
+            let others = replies.node.theirs.without(from);
+            let through = occupied.without(replies.node.king);
+            gained += u32::from(!attackers_to::<S::V>(board, to, through).any_of(others));
+        }
+        gained += (gain & !hits).count()
             + u32::from(castle[0] && !replies.open_paths[0].0.any_of(hits))
             + u32::from(castle[1] && !replies.open_paths[1].0.any_of(hits));
         let n = replies.settle(role, from, to, None, captured, occupied)?;
