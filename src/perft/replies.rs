@@ -304,6 +304,14 @@ impl<S: Side> Replies<S> {
         Some(lost.into())
     }
 
+    /// Whether B's king may take the A piece that came from `from` to `to` beside it (no
+    /// other A piece defends `to`, through `occupied` without the king).
+    #[inline(always)]
+    fn king_takes(&self, board: &Board, from: Square, to: Square, occupied: Bitboard) -> bool {
+        let through = occupied.without(self.node.king);
+        !attackers_to::<S::V>(board, to, through).any_of(self.node.theirs.without(from))
+    }
+
     /// B's number of legal replies in the current position.
     #[inline(always)]
     pub(super) fn total(&self) -> u64 {
@@ -722,10 +730,7 @@ hot_fn! {
             }
         }
         if captured.is_some() && replies.neighbours.contains(to) {
-            // B's king may take the capturer unless another A piece defends it.
-            let others = replies.node.theirs.without(from);
-            let through = occupied.without(replies.node.king);
-            gained += u32::from(!attackers_to::<S::V>(board, to, through).any_of(others));
+            gained += u32::from(replies.king_takes(board, from, to, occupied));
         }
         gained += (gain & !hits).count()
             + u32::from(castle[0] && !replies.open_paths[0].0.any_of(hits))
@@ -770,9 +775,7 @@ hot_fn! {
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(role, to, occupied) & replies.watch;
         let lost = replies.lost_to(hits)?;
-        let others = replies.node.theirs.without(from);
-        let through = occupied.without(replies.node.king);
-        let taken = !attackers_to::<S::V>(board, to, through).any_of(others);
+        let taken = replies.king_takes(board, from, to, occupied);
         let n = replies.settle(role, from, to, None, captured, occupied)?;
         Some(n + u64::from(taken) - lost)
     }
