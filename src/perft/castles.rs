@@ -27,7 +27,7 @@ use super::piece_attacks;
 use crate::attacks::{between, bishop_rays, rook_rays};
 use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
-use crate::movegen::castling_is_legal;
+use crate::movegen::{attackers_to, castling_is_legal};
 use crate::moves::{Move, MoveKind};
 use crate::side::Side;
 use crate::types::{Role, Square};
@@ -45,6 +45,9 @@ pub(super) struct Castles {
     /// B's king and the rooks of the open sides: lifted when the mover's attacks are found
     /// (a slider beyond the rook attacks the path through it once it moves).
     lifted: Bitboard,
+    /// The sensitive squares and the A pieces that attack a king's path square from where
+    /// they stand (B's king and castling rooks lifted): their moves never keep the answer.
+    stuck: Bitboard,
 }
 
 impl Castles {
@@ -58,6 +61,7 @@ impl Castles {
             paths: Bitboard::EMPTY,
             sensitive: Bitboard::EMPTY,
             lifted: Bitboard::from_square(board.king(b)),
+            stuck: Bitboard::EMPTY,
         };
         let king = board.king(b);
         let occupied = board.occupied();
@@ -89,8 +93,10 @@ impl Castles {
                 for slider in (bishop_rays(sq) & diagonal) | (rook_rays(sq) & orthogonal) {
                     castles.sensitive |= between(slider, sq);
                 }
+                castles.stuck |= attackers_to::<S::V>(board, sq, occupied & !castles.lifted) & a;
             }
         }
+        castles.stuck |= castles.sensitive;
         castles
     }
 
@@ -105,16 +111,14 @@ impl Castles {
             return None;
         }
         let (from, to) = (mv.from(), mv.to());
-        if self.sensitive.contains(from) || self.sensitive.contains(to) {
+        if self.stuck.contains(from) || self.stuck.contains(to) {
             return None;
         }
         if self.paths.is_empty() {
             return Some(Bitboard::EMPTY); // every side closed
         }
-        let occupied = board.occupied() & !self.lifted;
-        let before = piece_attacks::<S>(role, from, occupied);
-        let after = piece_attacks::<S>(role, to, occupied.without(from).with(to));
-        if (before | after).any_of(self.paths) {
+        let occupied = (board.occupied() & !self.lifted).without(from).with(to);
+        if piece_attacks::<S>(role, to, occupied).any_of(self.paths) {
             return None;
         }
         Some(self.legal)

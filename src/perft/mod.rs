@@ -27,6 +27,7 @@ mod replies;
 #[cfg(feature = "std")]
 mod split;
 mod stats;
+mod steps;
 #[cfg(feature = "std")]
 mod table;
 

@@ -25,6 +25,7 @@
 
 use super::castles::Castles;
 use super::replies::Replies;
+use super::steps::Steps;
 use super::{PieceList, for_each_move, leaf_by};
 use crate::attacks::{
     between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
@@ -219,6 +220,7 @@ hot_fn! {
     /// statistics as they are: they are added by multiplication.
     fn stats_two<S: Side>(board: &Board) -> Stats {
         let castles = Castles::new::<S>(board);
+        let steps = Steps::new::<S>(board);
         // B's statistics here if they give no check, then B's replies and the squares a move
         // keeping them may not touch (not needed otherwise).
         let kept = replies_without_check::<S>(board);
@@ -247,7 +249,7 @@ hot_fn! {
                 moves.to &= !same;
             }
             for_each_move(moves, |mv| {
-                leaf_move_stats::<S>(board, moves.role, mv, &castles, &mut stats);
+                leaf_move_stats::<S>(board, moves.role, mv, &castles, &steps, &mut stats);
             });
         }
         stats
@@ -271,7 +273,7 @@ fn replies_without_check<S: Side>(board: &Board) -> Option<Stats> {
     flipped.set_side_to_move(S::Other::COLOR);
     flipped.set_en_passant_unhashed(None);
     let mut stats = Stats::default();
-    add_leaf_stats::<S::Other>(&flipped, None, &mut stats);
+    add_leaf_stats::<S::Other>(&flipped, None, None, &mut stats);
     (stats.checks == 0).then_some(stats)
 }
 
@@ -318,14 +320,20 @@ fn leaf_parent<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 /// that can be done (see the module documentation).
 fn leaf_stats<S: Side>(board: &Board) -> Stats {
     let mut stats = Stats::default();
-    add_leaf_stats::<S>(board, None, &mut stats);
+    add_leaf_stats::<S>(board, None, None, &mut stats);
     stats
 }
 
 /// Adds [`leaf_stats`] to `stats`; `castles`, when known, our castling rooks if we are not in
-/// check (see [`Castles`]).
+/// check (see [`Castles`]), and `attacked`, when known, the squares beside our king that they
+/// attack (see [`Steps`]).
 #[inline(always)]
-fn add_leaf_stats<S: Side>(board: &Board, castles: Option<Bitboard>, stats: &mut Stats) {
+fn add_leaf_stats<S: Side>(
+    board: &Board,
+    castles: Option<Bitboard>,
+    attacked: Option<Bitboard>,
+    stats: &mut Stats,
+) {
     let node = Node::new::<S>(board);
     let us = S::COLOR;
     let theirs = node.theirs;
@@ -369,13 +377,12 @@ fn add_leaf_stats<S: Side>(board: &Board, castles: Option<Bitboard>, stats: &mut
         Some(_) => Bitboard::EMPTY,
         None => castling_targets::<S>(board, &node),
     };
-    tally(
-        stats,
-        Role::King,
-        node.king,
-        king_targets::<S>(board, &node),
-        Bitboard::EMPTY,
-    );
+    let steps = match attacked {
+        Some(attacked) => king_attacks(node.king) & !node.ours & !attacked,
+        None => king_targets::<S>(board, &node),
+    };
+    debug_assert_eq!(steps, king_targets::<S>(board, &node), "{board}");
+    tally(stats, Role::King, node.king, steps, Bitboard::EMPTY);
     if node.checkers.has_many() {
         return; // no castling out of check
     }
@@ -523,9 +530,11 @@ hot_fn! {
         role: Role,
         mv: Move,
         castles: &Castles,
+        steps: &Steps,
         stats: &mut Stats,
     ) {
         let carried = castles.after::<S>(board, role, mv);
+        let attacked = steps.after::<S>(role, mv);
         let child = leaf_parent::<S>(board, role, mv);
         #[cfg(debug_assertions)]
         if let Some(rooks) = carried {
@@ -535,7 +544,7 @@ hot_fn! {
                 debug_assert_eq!(rooks, real, "castling carried from {board} over {mv}");
             }
         }
-        add_leaf_stats::<S::Other>(&child, carried, stats);
+        add_leaf_stats::<S::Other>(&child, carried, attacked, stats);
     }
 }
 
@@ -725,8 +734,10 @@ mod tests {
             total: &mut Stats,
             checked: &mut usize,
             carried: &mut usize,
+            stepped: &mut usize,
         ) {
             let castles = Castles::new::<S>(board);
+            let steps = Steps::new::<S>(board);
             let mut pieces = PieceList::empty();
             for moves in pieces.fill::<S>(board).iter() {
                 for_each_move(moves, |mv| {
@@ -742,7 +753,9 @@ mod tests {
                     assert_eq!(leaf_stats::<S::Other>(&child), want, "{child}");
                     let rooks = castles.after::<S>(board, moves.role, mv);
                     let mut with_carried = Stats::default();
-                    add_leaf_stats::<S::Other>(&stale, rooks, &mut with_carried);
+                    let attacked = steps.after::<S>(moves.role, mv);
+                    add_leaf_stats::<S::Other>(&stale, rooks, attacked, &mut with_carried);
+                    *stepped += usize::from(attacked.is_some());
                     assert_eq!(with_carried, want, "{child}, castling carried from {board}");
                     *carried += usize::from(rooks.is_some_and(|r| r.any()));
                     *total += want;
@@ -750,16 +763,22 @@ mod tests {
                 });
             }
         }
-        let (mut total, mut checked, mut carried) = (Stats::default(), 0, 0);
+        let (mut total, mut checked, mut carried, mut stepped) = (Stats::default(), 0, 0, 0);
         for board in &positions() {
             match board.side_to_move() {
-                Color::White => check::<White>(board, &mut total, &mut checked, &mut carried),
-                Color::Black => check::<Black>(board, &mut total, &mut checked, &mut carried),
+                Color::White => {
+                    check::<White>(board, &mut total, &mut checked, &mut carried, &mut stepped)
+                }
+                Color::Black => {
+                    check::<Black>(board, &mut total, &mut checked, &mut carried, &mut stepped)
+                }
             }
         }
         assert!(checked > 100_000, "{checked}");
         // Positions whose castling rooks were carried over, not tested again.
         assert!(carried > 1_000, "{carried}");
+        // Positions whose king steps were carried over.
+        assert!(stepped > 10_000, "{stepped}");
         // The corpus exercises every column.
         for (name, value) in total.fields() {
             assert!(value > 100, "{name}: {value}");
