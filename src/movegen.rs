@@ -23,7 +23,7 @@ use crate::types::{Color, Role, Square};
 use crate::variant::{Build, Variant, hot_fn};
 
 /// What every piece generator needs to know about the node.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Node {
     /// Our king.
     pub king: Square,
@@ -63,7 +63,20 @@ impl Node {
             board.bishop_movers() & theirs,
             board.rook_movers() & theirs,
         );
-        let checkers = leaper_checkers | slider_checkers;
+        Node::with_checks::<S>(board, leaper_checkers | slider_checkers, pins)
+    }
+
+    /// The node for side `S` to move when its `checkers` and its `pins` (diagonal first) are
+    /// known.
+    #[inline(always)]
+    pub(crate) fn with_checks<S: Side>(
+        board: &Board,
+        checkers: Bitboard,
+        pins: [Bitboard; 2],
+    ) -> Node {
+        let king = board.king(S::COLOR);
+        let ours = board.colored(S::COLOR);
+        let theirs = board.colored(S::Other::COLOR);
         let check_mask = match checkers.first() {
             None => Bitboard::FULL,
             Some(checker) => between(king, checker) | checkers,
@@ -72,7 +85,7 @@ impl Node {
             king,
             ours,
             theirs,
-            occupied,
+            occupied: ours | theirs,
             checkers,
             pinned_diagonal: pins[0],
             pinned_orthogonal: pins[1],

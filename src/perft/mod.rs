@@ -23,6 +23,7 @@
 mod castles;
 #[cfg(feature = "std")]
 mod parallel;
+mod pins;
 mod replies;
 #[cfg(feature = "std")]
 mod split;

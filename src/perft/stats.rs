@@ -24,6 +24,7 @@
 //! hash), so roles there come from the bitboards.
 
 use super::castles::Castles;
+use super::pins::Pins;
 use super::replies::Replies;
 use super::steps::Steps;
 use super::{PieceList, for_each_move, leaf_by};
@@ -221,6 +222,7 @@ hot_fn! {
     fn stats_two<S: Side>(board: &Board) -> Stats {
         let castles = Castles::new::<S>(board);
         let steps = Steps::new::<S>(board);
+        let pins = Pins::new::<S>(board);
         // B's statistics here if they give no check, then B's replies and the squares a move
         // keeping them may not touch (not needed otherwise).
         let kept = replies_without_check::<S>(board);
@@ -249,7 +251,7 @@ hot_fn! {
                 moves.to &= !same;
             }
             for_each_move(moves, |mv| {
-                leaf_move_stats::<S>(board, moves.role, mv, &castles, &steps, &mut stats);
+                leaf_move_stats::<S>(board, moves.role, mv, &castles, &steps, &pins, &mut stats);
             });
         }
         stats
@@ -273,7 +275,7 @@ fn replies_without_check<S: Side>(board: &Board) -> Option<Stats> {
     flipped.set_side_to_move(S::Other::COLOR);
     flipped.set_en_passant_unhashed(None);
     let mut stats = Stats::default();
-    add_leaf_stats::<S::Other>(&flipped, None, None, &mut stats);
+    add_leaf_stats::<S::Other>(&flipped, Known::default(), &mut stats);
     (stats.checks == 0).then_some(stats)
 }
 
@@ -320,21 +322,30 @@ fn leaf_parent<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 /// that can be done (see the module documentation).
 fn leaf_stats<S: Side>(board: &Board) -> Stats {
     let mut stats = Stats::default();
-    add_leaf_stats::<S>(board, None, None, &mut stats);
+    add_leaf_stats::<S>(board, Known::default(), &mut stats);
     stats
 }
 
-/// Adds [`leaf_stats`] to `stats`; `castles`, when known, our castling rooks if we are not in
-/// check (see [`Castles`]), and `attacked`, when known, the squares beside our king that they
-/// attack (see [`Steps`]).
-#[inline(always)]
-fn add_leaf_stats<S: Side>(
-    board: &Board,
+/// What the node two plies above the leaves tells the position one ply above them, from the
+/// side to move there (`None`: found there).
+#[derive(Clone, Copy, Default)]
+struct Known {
+    /// Our castling rooks if we are not in check (see [`Castles`]).
     castles: Option<Bitboard>,
+    /// The squares beside our king that they attack, our king lifted (see [`Steps`]).
     attacked: Option<Bitboard>,
-    stats: &mut Stats,
-) {
-    let node = Node::new::<S>(board);
+    /// Their pieces giving check and our pinned pieces, diagonal pins first (see [`Pins`]).
+    checks: Option<(Bitboard, [Bitboard; 2])>,
+}
+
+/// Adds [`leaf_stats`] to `stats`, with what is `known` from the node above.
+#[inline(always)]
+fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
+    let node = match known.checks {
+        Some((checkers, pins)) => Node::with_checks::<S>(board, checkers, pins),
+        None => Node::new::<S>(board),
+    };
+    debug_assert_eq!(node, Node::new::<S>(board), "{board}");
     let us = S::COLOR;
     let theirs = node.theirs;
     let king = board.king(S::Other::COLOR);
@@ -372,12 +383,12 @@ fn add_leaf_stats<S: Side>(
         }
     };
 
-    let castles = match castles {
+    let castles = match known.castles {
         Some(rooks) if node.checkers.is_empty() => rooks,
         Some(_) => Bitboard::EMPTY,
         None => castling_targets::<S>(board, &node),
     };
-    let steps = match attacked {
+    let steps = match known.attacked {
         Some(attacked) => king_attacks(node.king) & !node.ours & !attacked,
         None => king_targets::<S>(board, &node),
     };
@@ -531,10 +542,15 @@ hot_fn! {
         mv: Move,
         castles: &Castles,
         steps: &Steps,
+        pins: &Pins,
         stats: &mut Stats,
     ) {
         let carried = castles.after::<S>(board, role, mv);
-        let attacked = steps.after::<S>(role, mv);
+        let known = Known {
+            castles: carried,
+            attacked: steps.after::<S>(role, mv),
+            checks: pins.after(role, mv),
+        };
         let child = leaf_parent::<S>(board, role, mv);
         #[cfg(debug_assertions)]
         if let Some(rooks) = carried {
@@ -544,7 +560,7 @@ hot_fn! {
                 debug_assert_eq!(rooks, real, "castling carried from {board} over {mv}");
             }
         }
-        add_leaf_stats::<S::Other>(&child, carried, attacked, stats);
+        add_leaf_stats::<S::Other>(&child, known, stats);
     }
 }
 
@@ -735,9 +751,11 @@ mod tests {
             checked: &mut usize,
             carried: &mut usize,
             stepped: &mut usize,
+            pinned: &mut usize,
         ) {
             let castles = Castles::new::<S>(board);
             let steps = Steps::new::<S>(board);
+            let pins = Pins::new::<S>(board);
             let mut pieces = PieceList::empty();
             for moves in pieces.fill::<S>(board).iter() {
                 for_each_move(moves, |mv| {
@@ -753,9 +771,14 @@ mod tests {
                     assert_eq!(leaf_stats::<S::Other>(&child), want, "{child}");
                     let rooks = castles.after::<S>(board, moves.role, mv);
                     let mut with_carried = Stats::default();
-                    let attacked = steps.after::<S>(moves.role, mv);
-                    add_leaf_stats::<S::Other>(&stale, rooks, attacked, &mut with_carried);
-                    *stepped += usize::from(attacked.is_some());
+                    let known = Known {
+                        castles: rooks,
+                        attacked: steps.after::<S>(moves.role, mv),
+                        checks: pins.after(moves.role, mv),
+                    };
+                    add_leaf_stats::<S::Other>(&stale, known, &mut with_carried);
+                    *stepped += usize::from(known.attacked.is_some());
+                    *pinned += usize::from(known.checks.is_some());
                     assert_eq!(with_carried, want, "{child}, castling carried from {board}");
                     *carried += usize::from(rooks.is_some_and(|r| r.any()));
                     *total += want;
@@ -763,15 +786,26 @@ mod tests {
                 });
             }
         }
-        let (mut total, mut checked, mut carried, mut stepped) = (Stats::default(), 0, 0, 0);
+        let (mut total, mut checked) = (Stats::default(), 0);
+        let (mut carried, mut stepped, mut pinned) = (0, 0, 0);
         for board in &positions() {
             match board.side_to_move() {
-                Color::White => {
-                    check::<White>(board, &mut total, &mut checked, &mut carried, &mut stepped)
-                }
-                Color::Black => {
-                    check::<Black>(board, &mut total, &mut checked, &mut carried, &mut stepped)
-                }
+                Color::White => check::<White>(
+                    board,
+                    &mut total,
+                    &mut checked,
+                    &mut carried,
+                    &mut stepped,
+                    &mut pinned,
+                ),
+                Color::Black => check::<Black>(
+                    board,
+                    &mut total,
+                    &mut checked,
+                    &mut carried,
+                    &mut stepped,
+                    &mut pinned,
+                ),
             }
         }
         assert!(checked > 100_000, "{checked}");
@@ -779,6 +813,8 @@ mod tests {
         assert!(carried > 1_000, "{carried}");
         // Positions whose king steps were carried over.
         assert!(stepped > 10_000, "{stepped}");
+        // Positions whose checkers and pins were carried over.
+        assert!(pinned > 10_000, "{pinned}");
         // The corpus exercises every column.
         for (name, value) in total.fields() {
             assert!(value > 100, "{name}: {value}");
