@@ -379,7 +379,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
             stats.checks += u64::from(checking.count());
             stats.double_checks += u64::from((direct & discovered).count());
             stats.discovery_checks += u64::from((discovered & !direct).count());
-            mates::<S>(board, role, from, checking, stats);
+            mates::<S>(board, role, from, checking, direct & !discovered, stats);
         }
     };
 
@@ -448,6 +448,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
                 board,
                 Role::Pawn,
                 to.offset(-back_by),
+                Bitboard::from_square(to),
                 Bitboard::from_square(to),
                 stats,
             );
@@ -593,12 +594,14 @@ fn child<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 
 hot_fn! {
     /// Counts in `stats` the checkmates among the checking moves of our `role` on `from` to
-    /// `checking` (no promotions, castling or en passant).
+    /// `checking` (no promotions, castling or en passant), `single` those where the moved
+    /// piece alone gives check.
     fn mates<S: Side>(
         board: &Board,
         role: Role,
         from: Square,
         checking: Bitboard,
+        single: Bitboard,
         stats: &mut Stats,
     ) {
         // A flight square of their king that none of our pieces attacks after the move (the
@@ -628,6 +631,16 @@ hot_fn! {
             if flees {
                 debug_assert!(!mate_after::<S>(board, role, mv), "{board} {mv}");
                 continue;
+            }
+            // A lone checker that a piece of theirs off their king's lines (so not pinned)
+            // can take does not mate either.
+            if single.contains(to) {
+                let after = board.occupied().without(from).with(to);
+                let free = theirs & !Bitboard::from_square(king) & !(bishop_rays(king) | rook_rays(king));
+                if attackers_to::<S::V>(board, to, after).any_of(free) {
+                    debug_assert!(!mate_after::<S>(board, role, mv), "{board} {mv}");
+                    continue;
+                }
             }
             if mate_after::<S>(board, role, mv) {
                 stats.checkmates += 1;
