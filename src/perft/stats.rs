@@ -806,14 +806,16 @@ mod tests {
     /// checks, mates, promotions, castles and en-passant captures.
     #[test]
     fn set_wise_leaf_statistics_agree_with_classifying_each_move() {
-        fn check<S: Side>(
-            board: &Board,
-            total: &mut Stats,
-            checked: &mut usize,
-            carried: &mut usize,
-            stepped: &mut usize,
-            pinned: &mut usize,
-        ) {
+        /// Positions checked, and those whose castling rooks, king steps, and checkers and
+        /// pins were carried over.
+        #[derive(Default)]
+        struct Counts {
+            checked: usize,
+            carried: usize,
+            stepped: usize,
+            pinned: usize,
+        }
+        fn check<S: Side>(board: &Board, total: &mut Stats, counts: &mut Counts) {
             let castles = Castles::new::<S>(board);
             let steps = Steps::new::<S>(board);
             let pins = Pins::new::<S>(board);
@@ -838,37 +840,28 @@ mod tests {
                         checks: pins.after(moves.role, mv),
                     };
                     add_leaf_stats::<S::Other>(&stale, known, &mut with_carried);
-                    *stepped += usize::from(known.attacked.is_some());
-                    *pinned += usize::from(known.checks.is_some());
+                    counts.stepped += usize::from(known.attacked.is_some());
+                    counts.pinned += usize::from(known.checks.is_some());
                     assert_eq!(with_carried, want, "{child}, castling carried from {board}");
-                    *carried += usize::from(rooks.is_some_and(|r| r.any()));
+                    counts.carried += usize::from(rooks.is_some_and(|r| r.any()));
                     *total += want;
-                    *checked += 1;
+                    counts.checked += 1;
                 });
             }
         }
-        let (mut total, mut checked) = (Stats::default(), 0);
-        let (mut carried, mut stepped, mut pinned) = (0, 0, 0);
+        let (mut total, mut counts) = (Stats::default(), Counts::default());
         for board in &positions() {
             match board.side_to_move() {
-                Color::White => check::<White>(
-                    board,
-                    &mut total,
-                    &mut checked,
-                    &mut carried,
-                    &mut stepped,
-                    &mut pinned,
-                ),
-                Color::Black => check::<Black>(
-                    board,
-                    &mut total,
-                    &mut checked,
-                    &mut carried,
-                    &mut stepped,
-                    &mut pinned,
-                ),
+                Color::White => check::<White>(board, &mut total, &mut counts),
+                Color::Black => check::<Black>(board, &mut total, &mut counts),
             }
         }
+        let Counts {
+            checked,
+            carried,
+            stepped,
+            pinned,
+        } = counts;
         assert!(checked > 100_000, "{checked}");
         // Positions whose castling rooks were carried over, not tested again.
         assert!(carried > 1_000, "{carried}");
