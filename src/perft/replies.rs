@@ -68,6 +68,9 @@ struct Ray {
     from: Square,
     diagonal: bool,
     count: u8,
+    /// Zero: with no padding bytes the empty list is cleared by wide stores (without it, two
+    /// narrow stores a ray, 40 instructions a node).
+    _pad: [u8; 5],
 }
 
 /// Rays tracked per side: two bishops, two rooks and a queen take six; positions with more
@@ -88,6 +91,7 @@ impl Rays {
             diagonal: false,
             attacks: Bitboard::EMPTY,
             count: 0,
+            _pad: [0; 5],
         };
         Rays {
             items: [empty; MAX_RAYS],
@@ -557,6 +561,7 @@ fn new_replies<'a, S: Side>(
                 diagonal,
                 attacks,
                 count: 0,
+                _pad: [0; 5],
             };
             let count = ray.count_in(&node);
             debug_assert_eq!(count, ray.recount::<S::V>(&node));
@@ -572,6 +577,7 @@ fn new_replies<'a, S: Side>(
                 diagonal,
                 attacks,
                 count: 0,
+                _pad: [0; 5],
             })?;
         }
     }
@@ -622,13 +628,23 @@ fn new_replies<'a, S: Side>(
     // occupancy (the square the slider leaves cannot open such a line, or it attacked the
     // square already and is no clean mover), but every line of its kind through B's king
     // itself, where with one piece between it would pin.
+    // Only the kinds A has a slider of are looked up: `near_watch` is read for A's pieces only
+    // (a promotion never takes the unchanged path).
+    // `near_watch` is read for A's pieces only (a promotion never takes the unchanged path):
+    // a kind of slider A has none of is not looked up.
     let mut slider_near = [bishop_rays(king), rook_rays(king)];
-    for watched in watch {
-        let rays = [bishop_rays(watched), rook_rays(watched)];
-        if watched != king {
+    if our_sliders[0].any() {
+        for watched in watch.without(king) {
             slider_near[0] |= S::bishop_attacks(watched, node.occupied);
+        }
+    }
+    if our_sliders[1].any() {
+        for watched in watch.without(king) {
             slider_near[1] |= S::rook_attacks(watched, node.occupied);
         }
+    }
+    for watched in watch {
+        let rays = [bishop_rays(watched), rook_rays(watched)];
         for slider in (rays[0] & our_sliders[0]) | (rays[1] & our_sliders[1]) {
             // With two pieces or more between them, one move (a piece more or less) cannot
             // open the line.
