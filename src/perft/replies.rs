@@ -628,8 +628,6 @@ fn new_replies<'a, S: Side>(
     // occupancy (the square the slider leaves cannot open such a line, or it attacked the
     // square already and is no clean mover), but every line of its kind through B's king
     // itself, where with one piece between it would pin.
-    // Only the kinds A has a slider of are looked up: `near_watch` is read for A's pieces only
-    // (a promotion never takes the unchanged path).
     // `near_watch` is read for A's pieces only (a promotion never takes the unchanged path):
     // a kind of slider A has none of is not looked up.
     let mut slider_near = [bishop_rays(king), rook_rays(king)];
