@@ -355,6 +355,26 @@ fn fake_engine() -> PathBuf {
 }
 
 #[test]
+fn diff_with_a_closed_stdout_keeps_its_status() {
+    // stdout's reading end already closed (`perft diff ... | head -0`): the walk goes on
+    // unsaid, and the status still tells whether the counts agree (0) or differ (1).
+    let engine = fake_engine().display().to_string();
+    for (faults, code) in [("", 0), (" g1f3 e2e4 e7e5", 1)] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["diff", "--engine", &format!("{engine}{faults}"), "4"])
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("run perft");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{faults:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(code), "{faults:?}: {stderr}");
+    }
+}
+
+#[test]
 fn diff_finds_an_injected_fault() {
     let engine = fake_engine();
     assert!(

@@ -298,6 +298,15 @@ pub fn written(result: io::Result<()>, what: &str) -> Result<bool, String> {
     }
 }
 
+/// Writes one line to stdout. A closed stdout (piped into `head`, say) is not an error: the
+/// rest goes unsaid and the command's exit status stays its own; another write error is
+/// returned (`println!` would panic on either).
+pub fn say(line: std::fmt::Arguments) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    let result = out.write_fmt(line).and_then(|()| out.write_all(b"\n"));
+    written(result, "to stdout").map(|_| ())
+}
+
 /// The table part of a timing line: "hash N MiB" or "no hash".
 pub fn hash_label(hash_mib: usize) -> String {
     if hash_mib > 0 {

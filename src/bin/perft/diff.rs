@@ -4,7 +4,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use crate::cli::{Position, RunOptions};
-use crate::count::count_nodes;
+use crate::count::{count_nodes, say};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
@@ -183,23 +183,26 @@ pub fn diff_command(
             .find_map(|(mv, n)| theirs.get(mv).filter(|&t| t != n).map(|t| (mv, n, t)));
         if missing.is_empty() && extra.is_empty() && differing.is_none() {
             if path.is_empty() && their_total == counted.total {
-                println!("counts agree: {} nodes at depth {depth}", counted.total);
+                say(format_args!(
+                    "counts agree: {} nodes at depth {depth}",
+                    counted.total
+                ))?;
                 return Ok(ExitCode::SUCCESS);
             }
-            println!(
+            say(format_args!(
                 "the engine's total {their_total} disagrees with its own divide, or with the parent's count"
-            );
-            print_place(&path, &board);
+            ))?;
+            print_place(&path, &board)?;
             return Ok(ExitCode::from(1));
         }
         if path.is_empty() {
-            println!(
+            say(format_args!(
                 "counts differ at depth {depth}: movegen {}, engine {their_total}",
                 counted.total
-            );
+            ))?;
         }
         if !missing.is_empty() || !extra.is_empty() || depth == 1 {
-            print_place(&path, &board);
+            print_place(&path, &board)?;
             let list = |v: &[&String]| {
                 if v.is_empty() {
                     "-".to_string()
@@ -207,10 +210,16 @@ pub fn diff_command(
                     v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
                 }
             };
-            println!("missing (the engine's, not movegen's): {}", list(&missing));
-            println!("extra (movegen's, not the engine's): {}", list(&extra));
+            say(format_args!(
+                "missing (the engine's, not movegen's): {}",
+                list(&missing)
+            ))?;
+            say(format_args!(
+                "extra (movegen's, not the engine's): {}",
+                list(&extra)
+            ))?;
             if let Some((mv, n, t)) = differing {
-                println!("{mv}: movegen {n}, engine {t}");
+                say(format_args!("{mv}: movegen {n}, engine {t}"))?;
             }
             return Ok(ExitCode::from(1));
         }
@@ -218,11 +227,11 @@ pub fn diff_command(
         let Some((mv, n, t)) = differing else {
             return Ok(ExitCode::from(1));
         };
-        println!(
+        say(format_args!(
             "{}{mv}: movegen {n}, engine {t} at depth {}",
             "  ".repeat(path.len()),
             depth - 1
-        );
+        ))?;
         let parsed = board.parse_uci(mv).map_err(|e| format!("move {mv}: {e}"))?;
         board = board.play_unchecked(parsed);
         moves.push(mv.clone());
@@ -231,14 +240,14 @@ pub fn diff_command(
     }
 }
 
-fn print_place(path: &[String], board: &movegen::Board) {
-    println!(
+fn print_place(path: &[String], board: &movegen::Board) -> Result<(), String> {
+    say(format_args!(
         "path: {}",
         if path.is_empty() {
             "(root)".to_string()
         } else {
             path.join(" ")
         }
-    );
-    println!("fen: {board}");
+    ))?;
+    say(format_args!("fen: {board}"))
 }

@@ -29,18 +29,13 @@ fn main() -> ExitCode {
         }
     };
     let result = match command {
-        Command::Help => {
-            println!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Version => {
-            println!(
-                "perft (movegen {}), slider backend: {BACKEND}",
-                env!("CARGO_PKG_VERSION")
-            );
-            println!("perft runs: {}", movegen::backend());
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Help => count::say(format_args!("{USAGE}")).map(|()| ExitCode::SUCCESS),
+        Command::Version => count::say(format_args!(
+            "perft (movegen {}), slider backend: {BACKEND}",
+            env!("CARGO_PKG_VERSION")
+        ))
+        .and_then(|()| count::say(format_args!("perft runs: {}", movegen::backend())))
+        .map(|()| ExitCode::SUCCESS),
         Command::Count {
             position,
             depth,
