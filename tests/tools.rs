@@ -354,23 +354,51 @@ fn fake_engine() -> PathBuf {
         .join(format!("fake_uci_engine{}", std::env::consts::EXE_SUFFIX))
 }
 
+/// Runs the `perft` command with stdout a pipe whose reading end is already closed (`perft ...
+/// | head -0`: every write fails with a broken pipe); its exit code and stderr.
+fn perft_into_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_perft"))
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run perft");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_stdout_is_no_panic() {
+    // The command ends with its own status, quietly.
+    let cases: &[&[&str]] = &[
+        &["--version"],
+        &["--help"],
+        &["3"],
+        &["--json", "3"],
+        &["perftree", "2", "8/8/8/8/8/8/8/K1k5 w - - 0 1"],
+        &["split", "--ply", "1", "2"],
+    ];
+    for &args in cases {
+        let (code, stderr) = perft_into_closed_pipe(args);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn diff_with_a_closed_stdout_keeps_its_status() {
-    // stdout's reading end already closed (`perft diff ... | head -0`): the walk goes on
-    // unsaid, and the status still tells whether the counts agree (0) or differ (1).
+    // The walk goes on unsaid, and the status still tells whether the counts agree (0) or
+    // differ (1).
     let engine = fake_engine().display().to_string();
-    for (faults, code) in [("", 0), (" g1f3 e2e4 e7e5", 1)] {
-        let (reader, writer) = std::io::pipe().expect("pipe");
-        drop(reader);
-        let out = Command::new(env!("CARGO_BIN_EXE_perft"))
-            .args(["diff", "--engine", &format!("{engine}{faults}"), "4"])
-            .stdout(writer)
-            .stderr(std::process::Stdio::piped())
-            .output()
-            .expect("run perft");
-        let stderr = String::from_utf8_lossy(&out.stderr);
+    for (faults, expected) in [("", 0), (" g1f3 e2e4 e7e5", 1)] {
+        let spec = format!("{engine}{faults}");
+        let (code, stderr) = perft_into_closed_pipe(&["diff", "--engine", &spec, "4"]);
         assert!(!stderr.contains("panicked"), "{faults:?}: {stderr}");
-        assert_eq!(out.status.code(), Some(code), "{faults:?}: {stderr}");
+        assert_eq!(code, Some(expected), "{faults:?}: {stderr}");
     }
 }
 
