@@ -41,7 +41,9 @@
 //! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
 //! square through the present occupancy (for a slider, that excludes every line of its kind
 //! through B's king itself), and double pushes so placed that leave B no en-passant capture,
-//! leave the count exactly as it is; they are counted by popcount.
+//! leave the count exactly as it is; they are counted by popcount. From a *loose* square (on
+//! a pin line, calm otherwise) such moves leave B the same count after each, whatever the
+//! destination: the first is counted, the rest take its count.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
@@ -220,6 +222,10 @@ pub(super) struct Replies<S: Side> {
     /// Squares where an A piece's arrival or departure touches nothing counted: outside the
     /// guard, the pin lines, the shield, and every B slider's and pawn's reach.
     calm: Bitboard,
+    /// The squares of the pin lines outside the guard, the shield, and every B slider's and B
+    /// pawn's reach: a piece leaving one may make or break B's pins (or check), the same way
+    /// wherever among [`Self::inert_targets`] it goes.
+    loose: Bitboard,
     /// For each A role, the squares from which such a piece may attack a watched square (for
     /// sliders on an empty board).
     near_watch: [Bitboard; 6],
@@ -322,15 +328,16 @@ impl<S: Side> Replies<S> {
         self.king_moves + self.knight_moves + self.slider_moves + self.pawn_moves
     }
 
-    /// The targets of `moves` (by `mover`) after which B's replies are exactly
-    /// [`Self::total`]: quiet moves (pushes for pawns) from and to calm squares, from which the
-    /// piece cannot attack a watched square; a double push only when no B pawn could take en
-    /// passant. [`Self::after`] would find the same.
+    /// The *inert* targets of `moves` (by `mover`): quiet moves (pushes for pawns) to calm
+    /// squares from which the piece cannot attack a watched square through the present
+    /// occupancy; a double push only when no B pawn could take en passant. The piece arriving
+    /// there touches nothing counted, whatever its leaving opens when it comes from a calm or a
+    /// loose square (that square shields no watched square and lies in no B slider's or pawn's
+    /// reach, and a line of two pieces or fewer from B's king to an A slider is a pin line, not
+    /// calm): B has as many replies after each, [`Self::total`] from a calm square.
+    /// [`Self::after`] would find the same for each.
     #[inline(always)]
-    pub(super) fn unchanged_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
-        if !self.calm.contains(mover.from) {
-            return Bitboard::EMPTY;
-        }
+    pub(super) fn inert_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
         let to = moves.to
             & self.calm
             & !self.node.occupied
@@ -350,6 +357,28 @@ impl<S: Side> Replies<S> {
         } else {
             to
         }
+    }
+
+    /// The targets of `moves` after which B's replies are exactly [`Self::total`]: the inert
+    /// targets from a calm square.
+    #[inline(always)]
+    pub(super) fn unchanged_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
+        if !self.is_calm(mover) {
+            return Bitboard::EMPTY;
+        }
+        self.inert_targets(mover, moves)
+    }
+
+    /// Whether `mover` stands on a calm square.
+    #[inline(always)]
+    pub(super) fn is_calm(&self, mover: &Mover) -> bool {
+        self.calm.contains(mover.from)
+    }
+
+    /// Whether `mover` stands on a loose square (on a pin line, but calm otherwise).
+    #[inline(always)]
+    pub(super) fn is_loose(&self, mover: &Mover) -> bool {
+        self.loose.contains(mover.from)
     }
 
     /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
@@ -547,6 +576,7 @@ fn new_replies<'a, S: Side>(
         zone: Bitboard::EMPTY,
         watch: Bitboard::EMPTY,
         calm: Bitboard::EMPTY,
+        loose: Bitboard::EMPTY,
         near_watch: [Bitboard::EMPTY; 6],
     });
     let (theirs, ours) = (&mut replies.theirs, &mut replies.ours);
@@ -679,7 +709,9 @@ fn new_replies<'a, S: Side>(
             pin_lines |= segment.with(slider);
         }
     }
-    replies.calm = !(guard | pin_lines | shield | their_reach | pawn_reach);
+    let settled = !(guard | shield | their_reach | pawn_reach);
+    replies.calm = settled & !pin_lines;
+    replies.loose = settled & pin_lines;
     replies.pin_lines = pin_lines;
     let lines = [bishop_rays(king), rook_rays(king)];
     replies.arrival = [
