@@ -139,7 +139,7 @@ hot_fn! {
             let mover = replies.and_then(|r| r.mover(moves));
             if let (Some(replies), Some(mover)) = (replies, &mover) {
                 // Quiet moves between calm squares leave B's replies as they are: all at once;
-                // from a loose square, as many as after the first of them.
+                // from another square, to calm ones, as many as after the first of them.
                 let calm = replies.is_calm(mover);
                 let unchanged = if calm {
                     replies.inert_targets(mover, moves)
@@ -160,10 +160,8 @@ hot_fn! {
                         },
                     );
                     moves.to &= !unchanged;
-                } else if !calm // no calm square is loose, but without this test the start
-                    // position took 1% more instructions
-                    && replies.is_loose(mover)
-                    && let Some(n) = pinning_moves::<S>(board, replies, mover, &mut moves)
+                } else if !calm
+                    && let Some(n) = shared_moves::<S>(board, replies, mover, &mut moves)
                 {
                     nodes += n;
                 }
@@ -183,21 +181,30 @@ hot_fn! {
     }
 }
 
-/// The replies to the moves of `mover`, on a loose square, to its inert targets (see
+/// The replies to the moves of `mover` (not a pawn), on a square that is not calm, to its
+/// inert targets that no B slider comes to attack when it leaves (see
 /// [`replies::Replies::inert_targets`]): as many after each as after the first. The targets
-/// are taken out of `moves`; `None` (and `moves` as it was) if there are fewer than two.
+/// are taken out of `moves`; `None` (and `moves` as it was) if there are fewer than two. (For a
+/// pawn, two pushes at most, this cost more than it saved.)
 #[inline(always)]
-fn pinning_moves<S: Side>(
+fn shared_moves<S: Side>(
     board: &Board,
     replies: &replies::Replies<S>,
     mover: &replies::Mover,
     moves: &mut PieceMoves,
 ) -> Option<u64> {
+    if moves.role == Role::Pawn || !moves.to.has_many() {
+        return None;
+    }
     let inert = replies.inert_targets(mover, *moves);
     if !inert.has_many() {
         return None;
     }
-    let first = pawn_push_or_move(moves.role, moves.from, inert.first()?);
+    let inert = inert & !replies.opened_by_leaving(moves.from);
+    if !inert.has_many() {
+        return None;
+    }
+    let first = Move::new(moves.from, inert.first()?, MoveKind::Normal);
     let each = reply_count::<S>(board, Some(replies), &Some(*mover), moves.role, first);
     #[cfg(debug_assertions)]
     for_each_move(
@@ -414,18 +421,6 @@ impl PieceList {
     fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
         self.pieces[..self.len].iter().copied()
     }
-}
-
-/// The move of our `role` from `from` to `to`, neither a capture nor a promotion: a double push
-/// if it is a pawn's two-square step.
-#[inline(always)]
-fn pawn_push_or_move(role: Role, from: Square, to: Square) -> Move {
-    let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
-        MoveKind::DoublePush
-    } else {
-        MoveKind::Normal
-    };
-    Move::new(from, to, kind)
 }
 
 /// Calls `f` with each move of one piece, the kind decided once per piece where it can be.

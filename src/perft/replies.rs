@@ -41,9 +41,10 @@
 //! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
 //! square through the present occupancy (for a slider, that excludes every line of its kind
 //! through B's king itself), and double pushes so placed that leave B no en-passant capture,
-//! leave the count exactly as it is; they are counted by popcount. From a *loose* square (on
-//! a pin line, calm otherwise) such moves leave B the same count after each, whatever the
-//! destination: the first is counted, the rest take its count.
+//! leave the count exactly as it is; they are counted by popcount. Such moves of a piece other
+//! than a pawn from a square that is not calm leave B the same count after each (but those to
+//! squares a B slider comes to attack through the square left): the first is counted, the rest
+//! take its count.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
@@ -222,10 +223,6 @@ pub(super) struct Replies<S: Side> {
     /// Squares where an A piece's arrival or departure touches nothing counted: outside the
     /// guard, the pin lines, the shield, and every B slider's and pawn's reach.
     calm: Bitboard,
-    /// The squares of the pin lines outside the guard, the shield, and every B slider's and B
-    /// pawn's reach: a piece leaving one may make or break B's pins (or check), the same way
-    /// wherever among [`Self::inert_targets`] it goes.
-    loose: Bitboard,
     /// For each A role, the squares from which such a piece may attack a watched square (for
     /// sliders on an empty board).
     near_watch: [Bitboard; 6],
@@ -330,11 +327,13 @@ impl<S: Side> Replies<S> {
 
     /// The *inert* targets of `moves` (by `mover`): quiet moves (pushes for pawns) to calm
     /// squares from which the piece cannot attack a watched square through the present
-    /// occupancy; a double push only when no B pawn could take en passant. The piece arriving
-    /// there touches nothing counted, whatever its leaving opens when it comes from a calm or a
-    /// loose square (that square shields no watched square and lies in no B slider's or pawn's
-    /// reach, and a line of two pieces or fewer from B's king to an A slider is a pin line, not
-    /// calm): B has as many replies after each, [`Self::total`] from a calm square.
+    /// occupancy; a double push only when no B pawn could take en passant. From a calm square,
+    /// B has [`Self::total`] replies after each. From another square (not the guard's: the
+    /// mover's), B has as many replies after each that no B slider comes to attack when the
+    /// square is left ([`Self::opened_by_leaving`]): the piece arriving there touches nothing
+    /// counted, and what its leaving opens is the same wherever it goes (a line the left square
+    /// alone blocked between an A slider and a watched square is shield, and one with two pieces
+    /// or fewer between B's king and an A slider is a pin line, neither of them calm).
     /// [`Self::after`] would find the same for each.
     #[inline(always)]
     pub(super) fn inert_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
@@ -375,10 +374,19 @@ impl<S: Side> Replies<S> {
         self.calm.contains(mover.from)
     }
 
-    /// Whether `mover` stands on a loose square (on a pin line, but calm otherwise).
+    /// The squares B's sliders come to attack when `from` is left (all they attack then).
     #[inline(always)]
-    pub(super) fn is_loose(&self, mover: &Mover) -> bool {
-        self.loose.contains(mover.from)
+    pub(super) fn opened_by_leaving(&self, from: Square) -> Bitboard {
+        let mut opened = Bitboard::EMPTY;
+        if self.their_reach.contains(from) {
+            let occupied = self.node.occupied.without(from);
+            for ray in self.theirs.iter() {
+                if ray.attacks.contains(from) {
+                    opened |= ray_attacks::<S::V>(ray.diagonal, ray.from, occupied);
+                }
+            }
+        }
+        opened
     }
 
     /// B's number of legal replies after `mv` of `mover`, when the shortcut applies.
@@ -576,7 +584,6 @@ fn new_replies<'a, S: Side>(
         zone: Bitboard::EMPTY,
         watch: Bitboard::EMPTY,
         calm: Bitboard::EMPTY,
-        loose: Bitboard::EMPTY,
         near_watch: [Bitboard::EMPTY; 6],
     });
     let (theirs, ours) = (&mut replies.theirs, &mut replies.ours);
@@ -709,9 +716,7 @@ fn new_replies<'a, S: Side>(
             pin_lines |= segment.with(slider);
         }
     }
-    let settled = !(guard | shield | their_reach | pawn_reach);
-    replies.calm = settled & !pin_lines;
-    replies.loose = settled & pin_lines;
+    replies.calm = !(guard | pin_lines | shield | their_reach | pawn_reach);
     replies.pin_lines = pin_lines;
     let lines = [bishop_rays(king), rook_rays(king)];
     replies.arrival = [
