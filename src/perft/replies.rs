@@ -690,7 +690,11 @@ fn new_replies<'a, S: Side>(
     }
     let near_watch = [
         S::Other::up_west(watch) | S::Other::up_east(watch),
-        knight_attacks_set(watch),
+        if board.colored_pieces(S::COLOR, Role::Knight).any() {
+            knight_attacks_set(watch)
+        } else {
+            Bitboard::EMPTY
+        },
         slider_near[0],
         slider_near[1],
         slider_near[0] | slider_near[1],
