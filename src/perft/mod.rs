@@ -148,17 +148,7 @@ hot_fn! {
                 };
                 if unchanged.any() {
                     nodes += u64::from(unchanged.count()) * replies.total();
-                    #[cfg(debug_assertions)]
-                    for_each_move(
-                        PieceMoves {
-                            to: unchanged,
-                            ..moves
-                        },
-                        |mv| {
-                            let n = count::<S::Other>(&play_role::<S>(board, moves.role, mv));
-                            debug_assert_eq!(n, replies.total(), "{board} {mv}");
-                        },
-                    );
+                    check_each::<S>(board, moves, unchanged, replies.total());
                     moves.to &= !unchanged;
                 } else if !calm
                     && let Some(n) = shared_moves::<S>(board, replies, mover, &mut moves)
@@ -206,19 +196,28 @@ fn shared_moves<S: Side>(
     }
     let first = Move::new(moves.from, inert.first()?, MoveKind::Normal);
     let each = reply_count::<S>(board, Some(replies), &Some(*mover), moves.role, first);
+    check_each::<S>(board, *moves, inert, each);
+    moves.to &= !inert;
+    Some(u64::from(inert.count()) * each)
+}
+
+/// Debug builds: checks that B has `each` replies after every move of `moves` to `targets`
+/// (counted by multiplication), playing each and counting.
+#[inline(always)]
+fn check_each<S: Side>(board: &Board, moves: PieceMoves, targets: Bitboard, each: u64) {
     #[cfg(debug_assertions)]
     for_each_move(
         PieceMoves {
-            to: inert,
-            ..*moves
+            to: targets,
+            ..moves
         },
         |mv| {
             let n = count::<S::Other>(&play_role::<S>(board, moves.role, mv));
             debug_assert_eq!(n, each, "{board} {mv}");
         },
     );
-    moves.to &= !inert;
-    Some(u64::from(inert.count()) * each)
+    #[cfg(not(debug_assertions))]
+    let _ = (board, moves, targets, each);
 }
 
 hot_fn! {
