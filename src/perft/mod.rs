@@ -155,6 +155,15 @@ hot_fn! {
                 {
                     nodes += n;
                 }
+                let plain = if moves.to.any() {
+                    replies.plain_targets(mover, moves)
+                } else {
+                    Bitboard::EMPTY
+                };
+                if plain.any() {
+                    nodes += plain_moves::<S>(board, replies, moves.role, moves.from, plain);
+                    moves.to &= !plain;
+                }
             }
             if mover.is_none()
                 && let Some(replies) = replies
@@ -199,6 +208,38 @@ fn shared_moves<S: Side>(
     check_each::<S>(board, *moves, inert, each);
     moves.to &= !inert;
     Some(u64::from(inert.count()) * each)
+}
+
+hot_fn! {
+    /// The replies to the moves of our `role` on `from` to its plain `targets` (see
+    /// [`replies::Replies::plain_targets`]), summed.
+    fn plain_moves<S: Side>(
+        board: &Board,
+        replies: &replies::Replies<S>,
+        role: Role,
+        from: Square,
+        targets: Bitboard,
+    ) -> u64 {
+        let mut nodes = 0;
+        for to in targets {
+            let n = replies.after_plain(from, to);
+            #[cfg(debug_assertions)]
+            {
+                let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
+                    MoveKind::DoublePush
+                } else {
+                    MoveKind::Normal
+                };
+                let mv = Move::new(from, to, kind);
+                let real = count::<S::Other>(&play_role::<S>(board, role, mv));
+                debug_assert_eq!(n, real, "{board} {mv}");
+            }
+            nodes += n;
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = (board, role);
+        nodes
+    }
 }
 
 /// Debug builds: checks that B has `each` replies after every move of `moves` to `targets`

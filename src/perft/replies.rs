@@ -46,6 +46,13 @@
 //! squares a B slider comes to attack through the square left): the first is counted, the rest
 //! take its count.
 //!
+//! Quiet moves of a piece off the shield and the pin lines to *plain* squares (outside the
+//! guard, the shield, the pin lines and its kind's lines through B's king, and from which it
+//! attacks no watched square) leave B's king, castling and knight moves, pins and freedom from
+//! check as they are: only the B sliders whose attacks reach one of the two squares are
+//! recounted through the new occupancy, and B's pawns by a count whose occupancy-free part
+//! ([`PawnCount`]) is worked out once for the node. They skip the general path's tests.
+//!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
 
@@ -131,6 +138,19 @@ impl Ray {
     /// [`Self::recount`] in the node the ray's `attacks` were found in (no second lookup).
     #[inline(always)]
     fn count_in(&self, node: &Node) -> u32 {
+        self.count_with(self.attacks, node)
+    }
+
+    /// [`Self::recount`] in `node` with the occupancy `occupied` instead of the node's own
+    /// (the pins and target mask as they are).
+    #[inline(always)]
+    fn count_at<V: Variant>(&self, occupied: Bitboard, node: &Node) -> u32 {
+        self.count_with(ray_attacks::<V>(self.diagonal, self.from, occupied), node)
+    }
+
+    /// The slider's moves in `node` when it attacks `attacks` along this ray's lines.
+    #[inline(always)]
+    fn count_with(&self, attacks: Bitboard, node: &Node) -> u32 {
         let (other_pin, own_pin) = if self.diagonal {
             (node.pinned_orthogonal, node.pinned_diagonal)
         } else {
@@ -139,7 +159,7 @@ impl Ray {
         if other_pin.contains(self.from) {
             return 0;
         }
-        let targets = self.attacks & node.target;
+        let targets = attacks & node.target;
         if own_pin.contains(self.from) {
             (targets & line(node.king, self.from)).count()
         } else {
@@ -192,6 +212,8 @@ pub(super) struct Replies<S: Side> {
     slider_moves: u64,
     /// Squares where a change of occupancy changes B's pawn moves: push and capture squares.
     pawn_reach: Bitboard,
+    /// B's pawn moves as a function of the occupancy (see [`PawnCount`]).
+    pawn_count: PawnCount,
     /// Squares attacked by some B slider.
     their_reach: Bitboard,
     /// Squares strictly between an A slider and a watched square on one of its lines, with at
@@ -343,19 +365,75 @@ impl<S: Side> Replies<S> {
             & !moves.special
             & !self.near_watch[mover.role.index()];
         if mover.role == Role::Pawn {
-            let single = S::up(Bitboard::from_square(mover.from)) & !Bitboard::BACK_RANKS;
-            // A double push leaves the square it passes over as it was; a B pawn beside its
-            // destination could take en passant (the square passed over is one a pawn of
-            // ours there would attack).
-            let double = if (S::up_west(single) | S::up_east(single)).any_of(self.pawns) {
-                Bitboard::EMPTY
-            } else {
-                S::up(single)
-            };
-            to & (single | double)
+            to & self.pawn_pushes(mover.from)
         } else {
             to
         }
+    }
+
+    /// The *plain* targets of `moves` (by `mover`, standing off the shield and the pin lines):
+    /// quiet moves (single pushes, and double pushes no B pawn could take en passant, for
+    /// pawns) to squares outside the guard, the shield, the pin lines and the arrival lines,
+    /// from which the piece attacks no watched square. After such a move B's king moves,
+    /// pins and knight moves stand, B is not in check, and only B's sliders reaching either
+    /// square and B's pawns, if either square is within their reach, change
+    /// ([`Self::after_plain`]).
+    #[inline(always)]
+    pub(super) fn plain_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
+        if (self.shield | self.pin_lines).contains(mover.from) {
+            return Bitboard::EMPTY;
+        }
+        let to = moves.to
+            & !(self.node.ours
+                | moves.special
+                | self.guard
+                | self.shield
+                | self.pin_lines
+                | self.arrival[mover.role.index()]
+                | self.near_watch[mover.role.index()]);
+        if mover.role == Role::Pawn {
+            to & self.pawn_pushes(mover.from)
+        } else {
+            to
+        }
+    }
+
+    /// A pawn's pushes from `from` that leave B no en-passant capture and promote nothing.
+    #[inline(always)]
+    fn pawn_pushes(&self, from: Square) -> Bitboard {
+        let single = S::up(Bitboard::from_square(from)) & !Bitboard::BACK_RANKS;
+        // A double push leaves the square it passes over as it was; a B pawn beside its
+        // destination could take en passant (the square passed over is one a pawn of ours
+        // there would attack).
+        let double = if (S::up_west(single) | S::up_east(single)).any_of(self.pawns) {
+            Bitboard::EMPTY
+        } else {
+            S::up(single)
+        };
+        single | double
+    }
+
+    /// B's number of legal replies after the quiet move of the piece on `from` to `to`, one of
+    /// its [`Self::plain_targets`]: the count as it is, but the B sliders whose attacks reach
+    /// either square, recounted through the new occupancy, and B's pawns, by [`PawnCount`].
+    #[inline(always)]
+    pub(super) fn after_plain(&self, from: Square, to: Square) -> u64 {
+        let touched = Bitboard::from_square(from).with(to);
+        let occupied = self.node.occupied ^ touched;
+        let mut n = self.total();
+        if touched.any_of(self.their_reach) {
+            for ray in self.theirs.iter() {
+                if ray.attacks.any_of(touched) {
+                    n = n - u64::from(ray.count)
+                        + u64::from(ray.count_at::<S::V>(occupied, &self.node));
+                }
+            }
+        }
+        if touched.any_of(self.pawn_reach) {
+            let ours = self.node.theirs ^ touched;
+            n = n - self.pawn_moves + u64::from(self.pawn_count.count::<S::Other>(occupied, ours));
+        }
+        n
     }
 
     /// The targets of `moves` after which B's replies are exactly [`Self::total`]: the inert
@@ -516,9 +594,7 @@ impl<S: Side> Replies<S> {
             }
         }
         let pawns = if touched.any_of(self.pawn_reach) || repinned.any_of(self.pawns) {
-            PawnTargets::new::<S::Other>(self.pawns, child)
-                .count()
-                .into()
+            self.pawns_after(child, touched, repinned, self.pawns)
         } else {
             self.pawn_moves
         };
@@ -528,6 +604,30 @@ impl<S: Side> Replies<S> {
             self.knight_moves
         };
         self.king_moves + knights + sliders + pawns
+    }
+
+    /// B's pawn moves (`pawns`, all of them or all but one taken) in B's `child` node, after a
+    /// move that touched `touched` and changed the pins of `repinned`: by [`PawnCount`] when
+    /// it holds, else counted afresh.
+    #[inline(always)]
+    fn pawns_after(
+        &self,
+        child: &Node,
+        touched: Bitboard,
+        repinned: Bitboard,
+        pawns: Bitboard,
+    ) -> u64 {
+        let pinned_diagonal = (self.pawns & self.node.pinned_diagonal).any();
+        if pawns == self.pawns
+            && !repinned.any_of(pawns)
+            && !(pinned_diagonal && touched.any_of(self.pin_lines))
+        {
+            self.pawn_count
+                .count::<S::Other>(child.occupied, child.theirs)
+                .into()
+        } else {
+            PawnTargets::new::<S::Other>(pawns, child).count().into()
+        }
     }
 
     /// Squares an A piece of `role` on `sq` attacks.
@@ -554,6 +654,11 @@ fn new_replies<'a, S: Side>(
     let king_moves = (king_steps | castlings).count();
     let knights = board.colored_pieces(them, Role::Knight);
     let pawns = board.colored_pieces(them, Role::Pawn);
+    let pawn_count = PawnCount::new::<S::Other>(pawns, &node);
+    debug_assert_eq!(
+        pawn_count.count::<S::Other>(node.occupied, node.theirs),
+        PawnTargets::new::<S::Other>(pawns, &node).count()
+    );
     // Built in the slot, the rays pushed into it, and the other fields set below: with the
     // rays collected apart and moved in, 336 bytes were copied with `memcpy` a node.
     let replies = slot.insert(Replies {
@@ -569,9 +674,12 @@ fn new_replies<'a, S: Side>(
         steps_paths: Bitboard::EMPTY,
         steps_only: Bitboard::EMPTY,
         knight_moves: knight_moves(knights, &node),
-        pawn_moves: PawnTargets::new::<S::Other>(pawns, &node).count().into(),
+        pawn_moves: pawn_count
+            .count::<S::Other>(node.occupied, node.theirs)
+            .into(),
         slider_moves: 0,
         pawn_reach: Bitboard::EMPTY,
+        pawn_count,
         their_reach: Bitboard::EMPTY,
         shield: Bitboard::EMPTY,
         theirs: Rays::new(),
@@ -942,11 +1050,71 @@ hot_fn! {
             || touched.any_of(replies.pawn_reach)
             || repinned.any_of(pawns)
         {
-            PawnTargets::new::<S::Other>(pawns, child).count().into()
+            replies.pawns_after(child, touched, repinned, pawns)
         } else {
             replies.pawn_moves
         };
         replies.king_moves + knight_moves(replies.knights.without(to), child) + sliders + pawn_moves
+    }
+}
+
+/// B's pawn moves with what does not depend on the occupancy worked out once: valid while B
+/// is not in check, its pins stand and no A piece leaves or reaches a pin line (a pawn pinned
+/// along a diagonal may take its pinner; those captures are counted once, in `fixed`).
+#[derive(Clone, Copy)]
+struct PawnCount {
+    /// The squares one rank before the pawns that may push.
+    pushes: Bitboard,
+    /// The squares the unpinned pawns capture on, towards the a-file and the h-file.
+    captures: [Bitboard; 2],
+    /// 1 if a push or capture may land on the back rank (and count four), else 0 (not a
+    /// `bool`: with no padding bytes the struct is written by wide stores).
+    promotions: u32,
+    /// The captures of pawns pinned along a diagonal.
+    fixed: u32,
+}
+
+impl PawnCount {
+    /// For B's `pawns` (side `B`) in B's `node` (B not in check).
+    #[inline(always)]
+    fn new<B: Side>(pawns: Bitboard, node: &Node) -> PawnCount {
+        let king_file = Bitboard::file(node.king.file());
+        let pushers = pawns & !node.pinned_diagonal & !(node.pinned_orthogonal & !king_file);
+        let capturers = pawns & !node.pinned();
+        let pushes = B::up(pushers);
+        let captures = [B::up_west(capturers), B::up_east(capturers)];
+        let mut fixed = 0;
+        for pawn in pawns & node.pinned_diagonal {
+            let from = Bitboard::from_square(pawn);
+            let on_line = (B::up_west(from) | B::up_east(from))
+                & node.theirs
+                & node.target
+                & line(node.king, pawn);
+            fixed += on_line.count() + 3 * (on_line & Bitboard::BACK_RANKS).count();
+        }
+        PawnCount {
+            pushes,
+            captures,
+            promotions: u32::from(
+                (pushes | captures[0] | captures[1]).any_of(Bitboard::BACK_RANKS),
+            ),
+            fixed,
+        }
+    }
+
+    /// The moves of the pawns with `occupied` the occupancy and `ours` A's pieces.
+    #[inline(always)]
+    fn count<B: Side>(&self, occupied: Bitboard, ours: Bitboard) -> u32 {
+        let empty = !occupied;
+        let single = self.pushes & empty;
+        let double = B::up(single & B::THIRD_RANK) & empty;
+        let [west, east] = [self.captures[0] & ours, self.captures[1] & ours];
+        let mut n = single.count() + double.count() + west.count() + east.count() + self.fixed;
+        if self.promotions != 0 {
+            let back = Bitboard::BACK_RANKS;
+            n += 3 * ((single & back).count() + (west & back).count() + (east & back).count());
+        }
+        n
     }
 }
 
