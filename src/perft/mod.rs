@@ -161,7 +161,7 @@ hot_fn! {
                     Bitboard::EMPTY
                 };
                 if plain.any() {
-                    nodes += plain_moves::<S>(board, replies, moves.role, moves.from, plain);
+                    nodes += plain_moves::<S>(board, replies, moves.role, moves.from, plain, 0);
                     moves.to &= !plain;
                 }
             }
@@ -212,17 +212,19 @@ fn shared_moves<S: Side>(
 
 hot_fn! {
     /// The replies to the moves of our `role` on `from` to its plain `targets` (see
-    /// [`replies::Replies::plain_targets`]), summed.
+    /// [`replies::Replies::plain_targets`]), summed; `gained` more after each (a leaver's:
+    /// see [`replies::Replies::plain_leaver_targets`]).
     fn plain_moves<S: Side>(
         board: &Board,
         replies: &replies::Replies<S>,
         role: Role,
         from: Square,
         targets: Bitboard,
+        gained: u64,
     ) -> u64 {
         let mut nodes = 0;
         for to in targets {
-            let n = replies.after_plain(from, to);
+            let n = replies.after_plain(from, to) + gained;
             #[cfg(debug_assertions)]
             {
                 let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
@@ -266,7 +268,13 @@ hot_fn! {
     /// [`replies::Leaver`]); `None` if it is no such piece.
     fn leaving_moves<S: Side>(board: &Board, replies: &replies::Replies<S>, moves: PieceMoves) -> Option<u64> {
         let leaver = replies.leaver(board, moves)?;
+        let mut moves = moves;
         let mut nodes = 0;
+        let (plain, gained) = replies.plain_leaver_targets(&leaver, moves);
+        if plain.any() {
+            nodes += plain_moves::<S>(board, replies, moves.role, moves.from, plain, gained);
+            moves.to &= !plain;
+        }
         for_each_move(moves, |mv| {
             nodes += leaving_count::<S>(board, replies, &leaver, moves.role, mv);
         });

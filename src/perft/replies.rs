@@ -398,6 +398,29 @@ impl<S: Side> Replies<S> {
         }
     }
 
+    /// The plain targets of a [`Leaver`]'s `moves` ([`Self::plain_targets`]), but, for a
+    /// slider, the squares on a line through a watched square it attacks and its own square
+    /// (from there it would attack that square again, through the square it left); and the
+    /// replies its leaving gives B's king, beyond [`Self::after_plain`]'s count: the steps and
+    /// castlings only it attacked.
+    #[inline(always)]
+    pub(super) fn plain_leaver_targets(
+        &self,
+        leaver: &Leaver,
+        moves: PieceMoves,
+    ) -> (Bitboard, u64) {
+        let Mover { role, from } = leaver.mover;
+        let mut targets = self.plain_targets(&leaver.mover, moves);
+        if targets.any() && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+            for watched in self.attacks(role, from, self.node.occupied) & self.watch {
+                targets &= !line(watched, from);
+            }
+        }
+        let gained =
+            leaver.gain.count() + u32::from(leaver.castle[0]) + u32::from(leaver.castle[1]);
+        (targets, gained.into())
+    }
+
     /// A pawn's pushes from `from` that leave B no en-passant capture and promote nothing.
     #[inline(always)]
     fn pawn_pushes(&self, from: Square) -> Bitboard {
