@@ -672,9 +672,7 @@ fn new_replies<'a, S: Side>(
         return None;
     }
     let them = S::Other::COLOR;
-    let king_steps = king_targets::<S::Other>(board, &node);
     let castlings = castling_targets::<S::Other>(board, &node);
-    let king_moves = (king_steps | castlings).count();
     let knights = board.colored_pieces(them, Role::Knight);
     let pawns = board.colored_pieces(them, Role::Pawn);
     let pawn_count = PawnCount::new::<S::Other>(pawns, &node);
@@ -689,8 +687,8 @@ fn new_replies<'a, S: Side>(
         side: PhantomData,
         pawns,
         knights,
-        king_moves: king_moves.into(),
-        king_steps,
+        king_moves: 0,
+        king_steps: Bitboard::EMPTY,
         castle_paths: [Bitboard::EMPTY; 2],
         open_paths: [(Bitboard::EMPTY, Bitboard::EMPTY); 2],
         castle_rooks: [Bitboard::EMPTY; 2],
@@ -719,6 +717,7 @@ fn new_replies<'a, S: Side>(
     });
     let (theirs, ours) = (&mut replies.theirs, &mut replies.ours);
     let mut their_reach = Bitboard::EMPTY;
+    let mut our_reach = Bitboard::EMPTY;
     let mut slider_moves = 0;
     let movers = [board.bishop_movers(), board.rook_movers()];
     for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
@@ -740,6 +739,7 @@ fn new_replies<'a, S: Side>(
         }
         for from in movers & node.theirs {
             let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
+            our_reach |= attacks;
             ours.push(Ray {
                 from,
                 diagonal,
@@ -751,6 +751,18 @@ fn new_replies<'a, S: Side>(
     }
     let king = node.king;
     let neighbours = king_attacks(king);
+    // B's king steps: A's sliders attack through B's king what they attack up to it, for
+    // none attacks it (B is not in check), so their rays found above serve.
+    let a_pawns = board.colored_pieces(S::COLOR, Role::Pawn);
+    let mut attacked =
+        S::up_west(a_pawns) | S::up_east(a_pawns) | king_attacks(board.king(S::COLOR)) | our_reach;
+    for knight in board.colored_pieces(S::COLOR, Role::Knight) {
+        attacked |= knight_attacks(knight);
+    }
+    let king_steps = neighbours & !node.ours & !attacked;
+    debug_assert_eq!(king_steps, king_targets::<S::Other>(board, &node));
+    replies.king_steps = king_steps;
+    replies.king_moves = (king_steps | castlings).count().into();
     let mut guard = Bitboard::from_square(king);
     let mut watch = (neighbours & !node.ours).with(king);
     let mut off_edge = Bitboard::EMPTY;
