@@ -210,38 +210,37 @@ fn shared_moves<S: Side>(
     Some(u64::from(inert.count()) * each)
 }
 
-hot_fn! {
-    /// The replies to the moves of our `role` on `from` to its plain `targets` (see
-    /// [`replies::Replies::plain_targets`]), summed; `gained` more after each (a leaver's:
-    /// see [`replies::Replies::plain_leaver_targets`]).
-    fn plain_moves<S: Side>(
-        board: &Board,
-        replies: &replies::Replies<S>,
-        role: Role,
-        from: Square,
-        targets: Bitboard,
-        gained: u64,
-    ) -> u64 {
-        let mut nodes = 0;
-        for to in targets {
-            let n = replies.after_plain(from, to) + gained;
-            #[cfg(debug_assertions)]
-            {
-                let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
-                    MoveKind::DoublePush
-                } else {
-                    MoveKind::Normal
-                };
-                let mv = Move::new(from, to, kind);
-                let real = count::<S::Other>(&play_role::<S>(board, role, mv));
-                debug_assert_eq!(n, real, "{board} {mv}");
-            }
-            nodes += n;
+/// The replies to the moves of our `role` on `from` to its plain `targets` (see
+/// [`replies::Replies::plain_targets`]), summed; `gained` more after each (a leaver's:
+/// see [`replies::Replies::plain_leaver_targets`]).
+#[inline(always)]
+fn plain_moves<S: Side>(
+    board: &Board,
+    replies: &replies::Replies<S>,
+    role: Role,
+    from: Square,
+    targets: Bitboard,
+    gained: u64,
+) -> u64 {
+    let mut nodes = 0;
+    for to in targets {
+        let n = replies.after_plain(from, to) + gained;
+        #[cfg(debug_assertions)]
+        {
+            let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
+                MoveKind::DoublePush
+            } else {
+                MoveKind::Normal
+            };
+            let mv = Move::new(from, to, kind);
+            let real = count::<S::Other>(&play_role::<S>(board, role, mv));
+            debug_assert_eq!(n, real, "{board} {mv}");
         }
-        #[cfg(not(debug_assertions))]
-        let _ = (board, role);
-        nodes
+        nodes += n;
     }
+    #[cfg(not(debug_assertions))]
+    let _ = (board, role);
+    nodes
 }
 
 /// Debug builds: checks that B has `each` replies after every move of `moves` to `targets`
