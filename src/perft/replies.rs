@@ -453,8 +453,9 @@ impl<S: Side> Replies<S> {
             }
         }
         if touched.any_of(self.pawn_reach) {
-            let ours = self.node.theirs ^ touched;
-            n = n - self.pawn_moves + u64::from(self.pawn_count.count::<S::Other>(occupied, ours));
+            let theirs = self.node.theirs ^ touched;
+            n = n - self.pawn_moves
+                + u64::from(self.pawn_count.count::<S::Other>(occupied, theirs));
         }
         n
     }
@@ -1113,6 +1114,7 @@ impl PawnCount {
     /// For B's `pawns` (side `B`) in B's `node` (B not in check).
     #[inline(always)]
     fn new<B: Side>(pawns: Bitboard, node: &Node) -> PawnCount {
+        // As `PawnTargets::new` finds them.
         let king_file = Bitboard::file(node.king.file());
         let pushers = pawns & !node.pinned_diagonal & !(node.pinned_orthogonal & !king_file);
         let capturers = pawns & !node.pinned();
@@ -1137,13 +1139,14 @@ impl PawnCount {
         }
     }
 
-    /// The moves of the pawns with `occupied` the occupancy and `ours` A's pieces.
+    /// The moves of the pawns with `occupied` the occupancy and `theirs` A's pieces (the
+    /// pieces they may take).
     #[inline(always)]
-    fn count<B: Side>(&self, occupied: Bitboard, ours: Bitboard) -> u32 {
+    fn count<B: Side>(&self, occupied: Bitboard, theirs: Bitboard) -> u32 {
         let empty = !occupied;
         let single = self.pushes & empty;
         let double = B::up(single & B::THIRD_RANK) & empty;
-        let [west, east] = [self.captures[0] & ours, self.captures[1] & ours];
+        let [west, east] = [self.captures[0] & theirs, self.captures[1] & theirs];
         let mut n = single.count() + double.count() + west.count() + east.count() + self.fixed;
         if self.promotions != 0 {
             let back = Bitboard::BACK_RANKS;
