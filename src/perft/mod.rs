@@ -164,6 +164,12 @@ hot_fn! {
                     nodes += plain_moves::<S>(board, replies, moves.role, moves.from, plain, 0);
                     moves.to &= !plain;
                 }
+                let glides = replies.glide_targets(mover, moves);
+                if glides.any() {
+                    let (n, done) = glide_moves::<S>(board, replies, moves.role, moves.from, glides);
+                    nodes += n;
+                    moves.to &= !done;
+                }
             }
             if mover.is_none()
                 && let Some(replies) = replies
@@ -208,6 +214,36 @@ fn shared_moves<S: Side>(
     check_each::<S>(board, *moves, inert, each);
     moves.to &= !inert;
     Some(u64::from(inert.count()) * each)
+}
+
+hot_fn! {
+    /// The replies to the glides of our slider `role` on `from` to `targets` (see
+    /// [`replies::Replies::glide_targets`]) that [`replies::Replies::after_glide`] counts,
+    /// summed, and those targets.
+    fn glide_moves<S: Side>(
+        board: &Board,
+        replies: &replies::Replies<S>,
+        role: Role,
+        from: Square,
+        targets: Bitboard,
+    ) -> (u64, Bitboard) {
+        let (mut nodes, mut done) = (0, Bitboard::EMPTY);
+        for to in targets {
+            if let Some(n) = replies.after_glide(role, from, to) {
+                #[cfg(debug_assertions)]
+                {
+                    let mv = Move::new(from, to, MoveKind::Normal);
+                    let real = count::<S::Other>(&play_role::<S>(board, role, mv));
+                    debug_assert_eq!(n, real, "glide {board} {mv}");
+                }
+                nodes += n;
+                done = done.with(to);
+            }
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = board;
+        (nodes, done)
+    }
 }
 
 /// The replies to the moves of our `role` on `from` to its plain `targets` (see

@@ -53,6 +53,12 @@
 //! recounted through the new occupancy, and B's pawns by a count whose occupancy-free part
 //! ([`PawnCount`]) is worked out once for the node. They skip the general path's tests.
 //!
+//! A rook's quiet moves along a rank or file through B's king (*glides*, see
+//! [`Replies::glide_targets`]) leave the pieces between it and the king as they were, so B's
+//! pins stand: if the rook attacks no watched square from its new square and no other A
+//! slider's attack on one changes, they are counted as plain moves are. (In position 3, where
+//! a rook stands on such a line at most nodes, 4% fewer instructions.)
+//!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
 
@@ -458,6 +464,43 @@ impl<S: Side> Replies<S> {
                 + u64::from(self.pawn_count.count::<S::Other>(occupied, theirs));
         }
         n
+    }
+
+    /// The *glides* of `moves`, a rook's (by `mover`) on a rank or file through B's king: its
+    /// quiet moves along that line, outside the guard. Gliding, the rook stays between the
+    /// same pieces on the line (it passes none) and touches no other line through the king:
+    /// B's pins, and freedom from check, stand. [`Self::after_glide`] counts the replies.
+    #[inline(always)]
+    pub(super) fn glide_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
+        if mover.role != Role::Rook {
+            return Bitboard::EMPTY;
+        }
+        moves.to & line(self.node.king, mover.from) & !(self.node.ours | self.guard)
+    }
+
+    /// B's replies after the slider `role` on `from` glides to `to` (one of
+    /// [`Self::glide_targets`]): [`Self::after_plain`]'s count if the slider attacks no
+    /// watched square from `to` and no other A slider's attack on one changes; `None` if
+    /// either does.
+    #[inline(always)]
+    pub(super) fn after_glide(&self, role: Role, from: Square, to: Square) -> Option<u64> {
+        let touched = Bitboard::from_square(from).with(to);
+        let occupied = self.node.occupied ^ touched;
+        if self.attacks(role, to, occupied).any_of(self.watch) {
+            return None;
+        }
+        if touched.any_of(self.shield) {
+            for ray in self.ours.iter() {
+                if ray.from != from
+                    && ray.attacks.any_of(touched)
+                    && (ray_attacks::<S::V>(ray.diagonal, ray.from, occupied) ^ ray.attacks)
+                        .any_of(self.watch)
+                {
+                    return None;
+                }
+            }
+        }
+        Some(self.after_plain(from, to))
     }
 
     /// The targets of `moves` after which B's replies are exactly [`Self::total`]: the inert
