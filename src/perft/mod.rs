@@ -230,18 +230,11 @@ hot_fn! {
         let (mut nodes, mut done) = (0, Bitboard::EMPTY);
         for to in targets {
             if let Some(n) = replies.after_glide(role, from, to) {
-                #[cfg(debug_assertions)]
-                {
-                    let mv = Move::new(from, to, MoveKind::Normal);
-                    let real = count::<S::Other>(&play_role::<S>(board, role, mv));
-                    debug_assert_eq!(n, real, "glide {board} {mv}");
-                }
+                check_one::<S>(board, role, Move::new(from, to, MoveKind::Normal), n);
                 nodes += n;
                 done = done.with(to);
             }
         }
-        #[cfg(not(debug_assertions))]
-        let _ = board;
         (nodes, done)
     }
 }
@@ -261,22 +254,28 @@ fn plain_moves<S: Side>(
     let mut nodes = 0;
     for to in targets {
         let n = replies.after_plain(from, to) + gained;
-        #[cfg(debug_assertions)]
-        {
-            let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
-                MoveKind::DoublePush
-            } else {
-                MoveKind::Normal
-            };
-            let mv = Move::new(from, to, kind);
-            let real = count::<S::Other>(&play_role::<S>(board, role, mv));
-            debug_assert_eq!(n, real, "{board} {mv}");
-        }
+        let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
+            MoveKind::DoublePush
+        } else {
+            MoveKind::Normal
+        };
+        check_one::<S>(board, role, Move::new(from, to, kind), n);
         nodes += n;
     }
-    #[cfg(not(debug_assertions))]
-    let _ = (board, role);
     nodes
+}
+
+/// Debug builds: checks that B has `n` replies after our `role`'s `mv`, playing it and
+/// counting.
+#[inline(always)]
+fn check_one<S: Side>(board: &Board, role: Role, mv: Move, n: u64) {
+    #[cfg(debug_assertions)]
+    {
+        let real = count::<S::Other>(&play_role::<S>(board, role, mv));
+        debug_assert_eq!(n, real, "{board} {mv}");
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = (board, role, mv, n);
 }
 
 /// Debug builds: checks that B has `each` replies after every move of `moves` to `targets`

@@ -489,18 +489,24 @@ impl<S: Side> Replies<S> {
         if self.attacks(role, to, occupied).any_of(self.watch) {
             return None;
         }
-        if touched.any_of(self.shield) {
-            for ray in self.ours.iter() {
-                if ray.from != from
-                    && ray.attacks.any_of(touched)
-                    && (ray_attacks::<S::V>(ray.diagonal, ray.from, occupied) ^ ray.attacks)
-                        .any_of(self.watch)
-                {
-                    return None;
-                }
-            }
+        if !self.shield_holds(from, touched, occupied) {
+            return None;
         }
         Some(self.after_plain(from, to))
+    }
+
+    /// Whether every A slider but the one on `from` attacks the same watched squares after a
+    /// move that touched `touched` (`occupied` the occupancy after it): only one that attacks
+    /// a touched square on the shield may change.
+    #[inline(always)]
+    fn shield_holds(&self, from: Square, touched: Bitboard, occupied: Bitboard) -> bool {
+        !touched.any_of(self.shield)
+            || self.ours.iter().all(|ray| {
+                ray.from == from
+                    || !ray.attacks.any_of(touched)
+                    || !(ray_attacks::<S::V>(ray.diagonal, ray.from, occupied) ^ ray.attacks)
+                        .any_of(self.watch)
+            })
     }
 
     /// The targets of `moves` after which B's replies are exactly [`Self::total`]: the inert
@@ -594,16 +600,8 @@ impl<S: Side> Replies<S> {
             arrived = arrived.with(king_to);
         }
         let touched = left | arrived;
-        if touched.any_of(self.shield) {
-            for ray in self.ours.iter() {
-                if ray.from != from
-                    && ray.attacks.any_of(touched)
-                    && (ray_attacks::<S::V>(ray.diagonal, ray.from, occupied) ^ ray.attacks)
-                        .any_of(self.watch)
-                {
-                    return None;
-                }
-            }
+        if !self.shield_holds(from, touched, occupied) {
+            return None;
         }
         let mut child = self.node;
         child.occupied = occupied;
