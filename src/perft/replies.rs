@@ -760,6 +760,8 @@ fn new_replies<'a, S: Side>(
     let (theirs, ours) = (&mut replies.theirs, &mut replies.ours);
     let mut their_reach = Bitboard::EMPTY;
     let mut our_reach = Bitboard::EMPTY;
+    // The lines of their kind through A's sliders (on an empty board).
+    let mut our_lines = Bitboard::EMPTY;
     let mut slider_moves = 0;
     let movers = [board.bishop_movers(), board.rook_movers()];
     for (diagonal, movers) in [(true, movers[0]), (false, movers[1])] {
@@ -782,6 +784,11 @@ fn new_replies<'a, S: Side>(
         for from in movers & node.theirs {
             let attacks = ray_attacks::<S::V>(diagonal, from, node.occupied);
             our_reach |= attacks;
+            our_lines |= if diagonal {
+                bishop_rays(from)
+            } else {
+                rook_rays(from)
+            };
             ours.push(Ray {
                 from,
                 diagonal,
@@ -863,7 +870,8 @@ fn new_replies<'a, S: Side>(
             slider_near[1] |= S::rook_attacks(watched, node.occupied);
         }
     }
-    for watched in watch {
+    // Only watched squares on a line of its kind through an A slider have one.
+    for watched in watch & our_lines {
         let rays = [bishop_rays(watched), rook_rays(watched)];
         for slider in (rays[0] & our_sliders[0]) | (rays[1] & our_sliders[1]) {
             // With two pieces or more between them, one move (a piece more or less) cannot
