@@ -301,6 +301,9 @@ hot_fn! {
     /// The replies to the moves of a piece whose leaving may give B's king steps (see
     /// [`replies::Leaver`]); `None` if it is no such piece.
     fn leaving_moves<S: Side>(board: &Board, replies: &replies::Replies<S>, moves: PieceMoves) -> Option<u64> {
+        if moves.role == Role::Pawn {
+            return pawn_leaving_moves::<S>(board, replies, moves);
+        }
         let leaver = replies.leaver(board, moves)?;
         let mut moves = moves;
         let mut nodes = 0;
@@ -312,6 +315,37 @@ hot_fn! {
         for_each_move(moves, |mv| {
             nodes += leaving_count::<S>(board, replies, &leaver, moves.role, mv);
         });
+        Some(nodes)
+    }
+}
+
+hot_fn! {
+    /// The replies to the moves of a pawn that attacks B's king steps (see
+    /// [`replies::Replies::pawn_leaver`]); `None` if it is no such pawn.
+    fn pawn_leaving_moves<S: Side>(board: &Board, replies: &replies::Replies<S>, moves: PieceMoves) -> Option<u64> {
+        let from = moves.from;
+        let steps = replies.pawn_leaver(from)?;
+        let mut gain = None;
+        let mut nodes = 0;
+        // A loop of its own, not `for_each_move`'s closure, which was not inlined here (and
+        // the pawn promotes nothing).
+        for to in moves.to {
+            let kind = if moves.special.contains(to) {
+                MoveKind::EnPassant
+            } else if (to as u8).abs_diff(from as u8) == 16 {
+                MoveKind::DoublePush
+            } else {
+                MoveKind::Normal
+            };
+            let mv = Move::new(from, to, kind);
+            nodes += match replies.after_pawn_leaving(board, from, steps, &mut gain, mv) {
+                Some(n) => {
+                    check_one::<S>(board, Role::Pawn, mv, n);
+                    n
+                }
+                None => count::<S::Other>(&leaf::<S>(board, Role::Pawn, mv)),
+            };
+        }
         Some(nodes)
     }
 }

@@ -53,6 +53,12 @@
 //! recounted through the new occupancy, and B's pawns by a count whose occupancy-free part
 //! ([`PawnCount`]) is worked out once for the node. They skip the general path's tests.
 //!
+//! A pawn that attacks B's king steps from a square off the guard, the pin lines and the
+//! shield (no mover, and no leaver: that path cost more for pawns than counting afresh) keeps
+//! the shortcut for its pushes that land off them, give no check and promote nothing: they
+//! are counted as plain moves, with the steps its leaving gives ([`Replies::pawn_leaver`]),
+//! those it comes to attack taken, and B's en-passant captures after a double push.
+//!
 //! A rook's quiet moves along a rank or file through B's king (*glides*, see
 //! [`Replies::glide_targets`]) leave the pieces between it and the king as they were, so B's
 //! pins stand: if the rook attacks no watched square from its new square and no other A
@@ -324,6 +330,67 @@ impl<S: Side> Replies<S> {
             gain: steps & !attacked_by_others::<S>(board, self.node.occupied, from, steps),
             castle,
         })
+    }
+
+    /// For an A pawn that attacks watched squares from `from`, king steps only, off the guard,
+    /// the pin lines and the shield: those steps that no other A piece attacks, which its
+    /// pushes give B's king (see [`Self::after_pawn_leaving`]); `None` for another pawn.
+    #[inline(always)]
+    pub(super) fn pawn_leaver(&self, from: Square) -> Option<Bitboard> {
+        let promotes = S::up(Bitboard::from_square(from)).any_of(Bitboard::BACK_RANKS);
+        if promotes || (self.guard | self.pin_lines | self.shield).contains(from) {
+            return None;
+        }
+        let freed = pawn_attacks(S::COLOR, from) & self.watch;
+        if freed.any_of(!self.steps_only) {
+            return None;
+        }
+        Some(freed & self.neighbours & !self.node.ours)
+    }
+
+    /// Of the king `steps` a pawn on `from` attacks (see [`Self::pawn_leaver`]), those no other
+    /// A piece attacks.
+    #[inline(always)]
+    pub(super) fn pawn_gain(&self, board: &Board, from: Square, steps: Bitboard) -> Bitboard {
+        steps & !attacked_by_others::<S>(board, self.node.occupied, from, steps)
+    }
+
+    /// B's replies after the push `mv` of a pawn on `from` that attacks B's king `steps` there
+    /// (see [`Self::pawn_leaver`]; `gain` those its leaving gives, found at the first move
+    /// that needs them), when it lands off the
+    /// guard, the pin lines and the shield, checks nothing and promotes nothing: as after a
+    /// plain move ([`Self::after_plain`]: pins, knights and the other A pieces' attacks on the
+    /// watched squares stand), with the steps it gives and takes, and B's en-passant captures
+    /// after a double push.
+    #[inline(always)]
+    pub(super) fn after_pawn_leaving(
+        &self,
+        board: &Board,
+        from: Square,
+        steps: Bitboard,
+        gain: &mut Option<Bitboard>,
+        mv: Move,
+    ) -> Option<u64> {
+        let to = mv.to();
+        if (self.guard | self.pin_lines | self.shield).contains(to) {
+            return None;
+        }
+        let capturers = match mv.kind() {
+            MoveKind::Normal if !self.node.ours.contains(to) => Bitboard::EMPTY,
+            MoveKind::DoublePush => {
+                pawn_attacks(S::COLOR, Square::new((from as u32 + to as u32) / 2)) & self.pawns
+            }
+            _ => return None,
+        };
+        let hits = pawn_attacks(S::COLOR, to) & self.watch;
+        let lost = self.lost_to(hits)?;
+        let gain = *gain.get_or_insert_with(|| self.pawn_gain(board, from, steps));
+        let mut n = self.after_plain(from, to) + u64::from((gain & !hits).count()) - lost;
+        if capturers.any() {
+            let occupied = self.node.occupied.without(from).with(to);
+            n += self.en_passant_captures(board, from, to, capturers, occupied);
+        }
+        Some(n)
     }
 
     /// B's king and castling moves that go when A comes to attack the watched squares `hits`;
@@ -693,6 +760,29 @@ impl<S: Side> Replies<S> {
         } else {
             PawnTargets::new::<S::Other>(pawns, child).count().into()
         }
+    }
+
+    /// B's legal en-passant captures after A's pawn double-pushed from `from` to `to` past a
+    /// square B's `capturers` attack (`occupied` the occupancy after the push; the pawn gives
+    /// no check).
+    #[inline(always)]
+    fn en_passant_captures(
+        &self,
+        board: &Board,
+        from: Square,
+        to: Square,
+        capturers: Bitboard,
+        occupied: Bitboard,
+    ) -> u64 {
+        let (king, theirs) = (self.node.king, self.node.theirs.without(from).with(to));
+        let ep = Square::new((from as u32 + to as u32) / 2);
+        let mut captures = 0;
+        for pawn in capturers {
+            captures += u64::from(en_passant_is_legal::<S::Other>(
+                board, king, occupied, theirs, pawn, ep,
+            ));
+        }
+        captures
     }
 
     /// Squares an A piece of `role` on `sq` attacks.
@@ -1091,23 +1181,14 @@ hot_fn! {
         to: Square,
         capturers: Bitboard,
     ) -> Option<u64> {
-        if replies.zone.contains(to) {
+        if replies.guard.contains(to) {
             return None;
         }
         let occupied = replies.node.occupied.without(from).with(to);
-        if pawn_attacks(S::COLOR, to).any_of(replies.watch) {
-            return None;
-        }
-        let n = replies.settle(Role::Pawn, from, to, None, None, occupied)?;
-        let (king, theirs) = (replies.node.king, replies.node.theirs.without(from).with(to));
-        let ep = Square::new((from as u32 + to as u32) / 2);
-        let mut captures = 0;
-        for pawn in capturers {
-            captures += u64::from(en_passant_is_legal::<S::Other>(
-                board, king, occupied, theirs, pawn, ep,
-            ));
-        }
-        Some(n + captures)
+        // B's king steps and castlings through the squares the pawn comes to attack go.
+        let lost = replies.lost_to(pawn_attacks(S::COLOR, to) & replies.watch)?;
+        let n = replies.settle(Role::Pawn, from, to, None, None, occupied)? - lost;
+        Some(n + replies.en_passant_captures(board, from, to, capturers, occupied))
     }
 }
 
