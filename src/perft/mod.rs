@@ -254,8 +254,8 @@ fn plain_moves<S: Side>(
     let mut nodes = 0;
     for to in targets {
         let n = replies.after_plain(from, to) + gained;
-        let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
-            MoveKind::DoublePush
+        let kind = if role == Role::Pawn {
+            pawn_push_kind(from, to)
         } else {
             MoveKind::Normal
         };
@@ -263,6 +263,17 @@ fn plain_moves<S: Side>(
         nodes += n;
     }
     nodes
+}
+
+/// The kind of a pawn's move from `from` to `to` that is neither a capture en passant nor a
+/// promotion.
+#[inline(always)]
+fn pawn_push_kind(from: Square, to: Square) -> MoveKind {
+    if (to as u8).abs_diff(from as u8) == 16 {
+        MoveKind::DoublePush
+    } else {
+        MoveKind::Normal
+    }
 }
 
 /// Debug builds: checks that B has `n` replies after our `role`'s `mv`, playing it and
@@ -323,22 +334,23 @@ hot_fn! {
     /// The replies to the moves of a pawn that attacks B's king steps (see
     /// [`replies::Replies::pawn_leaver`]); `None` if it is no such pawn.
     fn pawn_leaving_moves<S: Side>(board: &Board, replies: &replies::Replies<S>, moves: PieceMoves) -> Option<u64> {
+        let (steps, targets) = replies.pawn_leaver(moves)?;
         let from = moves.from;
-        let steps = replies.pawn_leaver(from)?;
-        let mut gain = None;
         let mut nodes = 0;
-        // A loop of its own, not `for_each_move`'s closure, which was not inlined here (and
-        // the pawn promotes nothing).
-        for to in moves.to {
+        // Loops of their own, not `for_each_move`'s closure, which was not inlined here (and
+        // the pawn promotes nothing). The other moves first: counted afresh.
+        for to in moves.to & !targets {
             let kind = if moves.special.contains(to) {
                 MoveKind::EnPassant
-            } else if (to as u8).abs_diff(from as u8) == 16 {
-                MoveKind::DoublePush
             } else {
-                MoveKind::Normal
+                pawn_push_kind(from, to)
             };
-            let mv = Move::new(from, to, kind);
-            nodes += match replies.after_pawn_leaving(board, from, steps, &mut gain, mv) {
+            nodes += count::<S::Other>(&leaf::<S>(board, Role::Pawn, Move::new(from, to, kind)));
+        }
+        let mut gain = None;
+        for to in targets {
+            let mv = Move::new(from, to, pawn_push_kind(from, to));
+            nodes += match replies.after_pawn_leaving(board, from, to, steps, &mut gain) {
                 Some(n) => {
                     check_one::<S>(board, Role::Pawn, mv, n);
                     n

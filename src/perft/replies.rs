@@ -332,20 +332,29 @@ impl<S: Side> Replies<S> {
         })
     }
 
-    /// For an A pawn that attacks watched squares from `from`, king steps only, off the guard,
-    /// the pin lines and the shield: those steps that no other A piece attacks, which its
-    /// pushes give B's king (see [`Self::after_pawn_leaving`]); `None` for another pawn.
+    /// For an A pawn (of `moves`) that attacks watched squares, king steps only, from a square
+    /// off the guard, the pin lines and the shield: those steps, and its pushes that land off
+    /// them, give no check and promote nothing (see [`Self::after_pawn_leaving`]); `None` for
+    /// another pawn or one with no such push.
     #[inline(always)]
-    pub(super) fn pawn_leaver(&self, from: Square) -> Option<Bitboard> {
+    pub(super) fn pawn_leaver(&self, moves: PieceMoves) -> Option<(Bitboard, Bitboard)> {
+        let from = moves.from;
         let promotes = S::up(Bitboard::from_square(from)).any_of(Bitboard::BACK_RANKS);
-        if promotes || (self.guard | self.pin_lines | self.shield).contains(from) {
+        let off = !(self.guard | self.pin_lines | self.shield);
+        if promotes || !off.contains(from) {
             return None;
         }
         let freed = pawn_attacks(S::COLOR, from) & self.watch;
         if freed.any_of(!self.steps_only) {
             return None;
         }
-        Some(freed & self.neighbours & !self.node.ours)
+        // Not onto B's pieces (captures), nor en passant, nor where it attacks B's king.
+        let targets = moves.to
+            & off
+            & !(self.node.ours | moves.special | pawn_attacks(S::Other::COLOR, self.node.king));
+        targets
+            .any()
+            .then_some((freed & self.neighbours & !self.node.ours, targets))
     }
 
     /// Of the king `steps` a pawn on `from` attacks (see [`Self::pawn_leaver`]), those no other
@@ -355,40 +364,32 @@ impl<S: Side> Replies<S> {
         steps & !attacked_by_others::<S>(board, self.node.occupied, from, steps)
     }
 
-    /// B's replies after the push `mv` of a pawn on `from` that attacks B's king `steps` there
-    /// (see [`Self::pawn_leaver`]; `gain` those its leaving gives, found at the first move
-    /// that needs them), when it lands off the
-    /// guard, the pin lines and the shield, checks nothing and promotes nothing: as after a
-    /// plain move ([`Self::after_plain`]: pins, knights and the other A pieces' attacks on the
-    /// watched squares stand), with the steps it gives and takes, and B's en-passant captures
-    /// after a double push.
+    /// B's replies after the push from `from` to `to` of a pawn that attacks B's king `steps`
+    /// there (one of the targets [`Self::pawn_leaver`] gives; `gain` the steps its leaving
+    /// gives B's king, found at the first push that needs them): as after a plain move
+    /// ([`Self::after_plain`]: pins, knights and the other A pieces' attacks on the watched
+    /// squares stand), with the steps it gives and takes, and B's en-passant captures after a
+    /// double push; `None` if it attacks a castling rook off the edge files.
     #[inline(always)]
     pub(super) fn after_pawn_leaving(
         &self,
         board: &Board,
         from: Square,
+        to: Square,
         steps: Bitboard,
         gain: &mut Option<Bitboard>,
-        mv: Move,
     ) -> Option<u64> {
-        let to = mv.to();
-        if (self.guard | self.pin_lines | self.shield).contains(to) {
-            return None;
-        }
-        let capturers = match mv.kind() {
-            MoveKind::Normal if !self.node.ours.contains(to) => Bitboard::EMPTY,
-            MoveKind::DoublePush => {
-                pawn_attacks(S::COLOR, Square::new((from as u32 + to as u32) / 2)) & self.pawns
-            }
-            _ => return None,
-        };
         let hits = pawn_attacks(S::COLOR, to) & self.watch;
         let lost = self.lost_to(hits)?;
         let gain = *gain.get_or_insert_with(|| self.pawn_gain(board, from, steps));
         let mut n = self.after_plain(from, to) + u64::from((gain & !hits).count()) - lost;
-        if capturers.any() {
-            let occupied = self.node.occupied.without(from).with(to);
-            n += self.en_passant_captures(board, from, to, capturers, occupied);
+        if (to as u8).abs_diff(from as u8) == 16 {
+            let capturers =
+                pawn_attacks(S::COLOR, Square::new((from as u32 + to as u32) / 2)) & self.pawns;
+            if capturers.any() {
+                let occupied = self.node.occupied.without(from).with(to);
+                n += self.en_passant_captures(board, from, to, capturers, occupied);
+            }
         }
         Some(n)
     }
