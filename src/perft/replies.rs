@@ -1092,8 +1092,79 @@ hot_fn! {
         occupied: Bitboard,
         hits: Bitboard,
     ) -> Option<u64> {
+        if hits.contains(replies.node.king) {
+            return after_check::<S>(replies, role, from, to, captured, occupied);
+        }
         let lost = replies.lost_to(hits)?;
         Some(replies.settle(role, from, to, None, captured, occupied)? - lost)
+    }
+}
+
+hot_fn! {
+    /// [`Replies::after`] for a move (no pawn's double push, castling, en passant or
+    /// promotion; for a capture beside B's king, the king's taking the checker is the caller's)
+    /// whose piece gives check from `to` (`occupied` the occupancy after it), and is the only
+    /// checker: B's king steps but those the checker
+    /// attacks through the king, and B's other pieces' moves onto the checker or between it
+    /// and the king, unpinned (a pinned piece never stops a check), counted in B's node after
+    /// the move, its pins found again only if the move touched a pin line. `None` if the move
+    /// discovers a check too, or changes another A slider's attack on a watched square.
+    fn after_check<S: Side>(
+        replies: &Replies<S>,
+        role: Role,
+        from: Square,
+        to: Square,
+        captured: Option<Role>,
+        occupied: Bitboard,
+    ) -> Option<u64> {
+        let king = replies.node.king;
+        let touched = Bitboard::from_square(from).with(to);
+        if !replies.shield_holds(from, touched, occupied) {
+            return None;
+        }
+        let mut child = replies.node;
+        child.occupied = occupied;
+        child.theirs = child.theirs.without(from).with(to);
+        let (mut knights, mut pawns) = (replies.knights, replies.pawns);
+        if captured.is_some() {
+            child.ours = child.ours.without(to);
+            knights = knights.without(to);
+            pawns = pawns.without(to);
+        }
+        if touched.any_of(replies.pin_lines) || replies.arrival[role.index()].contains(to) {
+            let mut sliders = replies.our_sliders;
+            let moved = [
+                matches!(role, Role::Bishop | Role::Queen),
+                matches!(role, Role::Rook | Role::Queen),
+            ];
+            for (set, moved) in sliders.iter_mut().zip(moved) {
+                if moved {
+                    *set = set.without(from).with(to);
+                }
+            }
+            let (checkers, pins) =
+                slider_pins::<S::V>(king, occupied, child.theirs, sliders[0], sliders[1]);
+            if checkers.any_of(!Bitboard::from_square(to)) {
+                return None;
+            }
+            child.pinned_diagonal = pins[0];
+            child.pinned_orthogonal = pins[1];
+        }
+        child.checkers = Bitboard::from_square(to);
+        child.target = between(king, to).with(to);
+        // The king's steps: those it had, but the checker's (through the king, which cannot
+        // step back along the checking line). Its square left was a step if the king could
+        // take it there, and stays one unless the checker attacks it; where it lands is one if
+        // it was (the king takes it unless another A piece defends it).
+        let hits = replies.attacks(role, to, occupied.without(king)) & replies.neighbours;
+        let mut n = (replies.king_steps & !hits).count();
+        n += PawnTargets::new::<S::Other>(pawns, &child).count();
+        for ray in replies.theirs.iter() {
+            if ray.from != to {
+                n += ray.recount::<S::V>(&child);
+            }
+        }
+        Some(u64::from(n) + knight_moves(knights, &child))
     }
 }
 
@@ -1113,8 +1184,12 @@ hot_fn! {
         }
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(role, to, occupied) & replies.watch;
-        let lost = replies.lost_to(hits)?;
         let taken = replies.king_takes(board, from, to, occupied);
+        if hits.contains(replies.node.king) {
+            let n = after_check::<S>(replies, role, from, to, captured, occupied)?;
+            return Some(n + u64::from(taken));
+        }
+        let lost = replies.lost_to(hits)?;
         let n = replies.settle(role, from, to, None, captured, occupied)?;
         Some(n + u64::from(taken) - lost)
     }
