@@ -334,7 +334,7 @@ hot_fn! {
     /// The replies to the moves of a pawn that attacks B's king steps (see
     /// [`replies::Replies::pawn_leaver`]); `None` if it is no such pawn.
     fn pawn_leaving_moves<S: Side>(board: &Board, replies: &replies::Replies<S>, moves: PieceMoves) -> Option<u64> {
-        let (steps, targets) = replies.pawn_leaver(moves)?;
+        let (gain, targets) = replies.pawn_leaver(moves)?;
         let from = moves.from;
         let mut nodes = 0;
         // Loops of their own, not `for_each_move`'s closure, which was not inlined here (and
@@ -347,10 +347,9 @@ hot_fn! {
             };
             nodes += count::<S::Other>(&leaf::<S>(board, Role::Pawn, Move::new(from, to, kind)));
         }
-        let mut gain = None;
         for to in targets {
             let mv = Move::new(from, to, pawn_push_kind(from, to));
-            nodes += match replies.after_pawn_leaving(board, from, to, steps, &mut gain) {
+            nodes += match replies.after_pawn_leaving(board, from, to, gain) {
                 Some(n) => {
                     check_one::<S>(board, Role::Pawn, mv, n);
                     n

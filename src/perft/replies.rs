@@ -203,6 +203,8 @@ pub(super) struct Replies<S: Side> {
     king_moves: u64,
     /// B's legal king steps.
     king_steps: Bitboard,
+    /// Squares an A piece attacks whichever one A pawn leaves (see [`Replies::pawn_leaver`]).
+    pawn_kept: Bitboard,
     /// The king's path of each castling B may play (empty for one it may not).
     castle_paths: [Bitboard; 2],
     /// The king's path of each castling B has the right to and no piece blocks (empty else),
@@ -333,9 +335,10 @@ impl<S: Side> Replies<S> {
     }
 
     /// For an A pawn (of `moves`) that attacks watched squares, king steps only, from a square
-    /// off the guard, the pin lines and the shield: those steps, and its pushes that land off
-    /// them, give no check and promote nothing (see [`Self::after_pawn_leaving`]); `None` for
-    /// another pawn or one with no such push.
+    /// off the guard, the pin lines and the shield: those of the steps no other A piece
+    /// attacks, which its leaving gives B's king, and its pushes that land off them, give no
+    /// check and promote nothing (see [`Self::after_pawn_leaving`]); `None` for another pawn
+    /// or one with no such push.
     #[inline(always)]
     pub(super) fn pawn_leaver(&self, moves: PieceMoves) -> Option<(Bitboard, Bitboard)> {
         let from = moves.from;
@@ -352,21 +355,14 @@ impl<S: Side> Replies<S> {
         let targets = moves.to
             & off
             & !(self.node.ours | moves.special | pawn_attacks(S::Other::COLOR, self.node.king));
-        targets
-            .any()
-            .then_some((freed & self.neighbours & !self.node.ours, targets))
+        // The steps no other A piece attacks (through the present occupancy: the pawn's square
+        // is off the shield, so no slider's line to them opens when it leaves).
+        let gain = freed & self.neighbours & !(self.node.ours | self.pawn_kept);
+        targets.any().then_some((gain, targets))
     }
 
-    /// Of the king `steps` a pawn on `from` attacks (see [`Self::pawn_leaver`]), those no other
-    /// A piece attacks.
-    #[inline(always)]
-    pub(super) fn pawn_gain(&self, board: &Board, from: Square, steps: Bitboard) -> Bitboard {
-        steps & !attacked_by_others::<S>(board, self.node.occupied, from, steps)
-    }
-
-    /// B's replies after the push from `from` to `to` of a pawn that attacks B's king `steps`
-    /// there (one of the targets [`Self::pawn_leaver`] gives; `gain` the steps its leaving
-    /// gives B's king, found at the first push that needs them): as after a plain move
+    /// B's replies after the push from `from` to `to` of a pawn whose leaving gives B's king
+    /// the steps `gain` (one of the targets [`Self::pawn_leaver`] gives): as after a plain move
     /// ([`Self::after_plain`]: pins, knights and the other A pieces' attacks on the watched
     /// squares stand), with the steps it gives and takes, and B's en-passant captures after a
     /// double push; `None` if it attacks a castling rook off the edge files.
@@ -376,12 +372,10 @@ impl<S: Side> Replies<S> {
         board: &Board,
         from: Square,
         to: Square,
-        steps: Bitboard,
-        gain: &mut Option<Bitboard>,
+        gain: Bitboard,
     ) -> Option<u64> {
         let hits = pawn_attacks(S::COLOR, to) & self.watch;
         let lost = self.lost_to(hits)?;
-        let gain = *gain.get_or_insert_with(|| self.pawn_gain(board, from, steps));
         let mut n = self.after_plain(from, to) + u64::from((gain & !hits).count()) - lost;
         if (to as u8).abs_diff(from as u8) == 16 {
             let capturers =
@@ -822,6 +816,7 @@ fn new_replies<'a, S: Side>(
         knights,
         king_moves: 0,
         king_steps: Bitboard::EMPTY,
+        pawn_kept: Bitboard::EMPTY,
         castle_paths: [Bitboard::EMPTY; 2],
         open_paths: [(Bitboard::EMPTY, Bitboard::EMPTY); 2],
         castle_rooks: [Bitboard::EMPTY; 2],
@@ -894,11 +889,15 @@ fn new_replies<'a, S: Side>(
     // B's king steps: A's sliders attack through B's king what they attack up to it, for
     // none attacks it (B is not in check), so their rays found above serve.
     let a_pawns = board.colored_pieces(S::COLOR, Role::Pawn);
-    let mut attacked =
-        S::up_west(a_pawns) | S::up_east(a_pawns) | king_attacks(board.king(S::COLOR)) | our_reach;
+    let (west, east) = (S::up_west(a_pawns), S::up_east(a_pawns));
+    let mut attacked = king_attacks(board.king(S::COLOR)) | our_reach;
     for knight in board.colored_pieces(S::COLOR, Role::Knight) {
         attacked |= knight_attacks(knight);
     }
+    // Attacked by another A piece whichever one pawn leaves: its pieces' but the pawns'
+    // attacks, and what two pawns attack.
+    replies.pawn_kept = attacked | (west & east);
+    attacked |= west | east;
     let king_steps = neighbours & !node.ours & !attacked;
     debug_assert_eq!(king_steps, king_targets::<S::Other>(board, &node));
     replies.king_steps = king_steps;
