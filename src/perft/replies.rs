@@ -59,6 +59,11 @@
 //! are counted as plain moves, with the steps its leaving gives ([`Replies::pawn_leaver`]),
 //! those it comes to attack taken, and B's en-passant captures after a double push.
 //!
+//! A move whose piece gives check, the only checker (no discovered check), keeps the shortcut
+//! too ([`after_check`]): B's king keeps its steps but those the checker attacks through it,
+//! and B's other pieces are counted in B's node after the move with the checker and the
+//! squares between it and the king as their targets (a pinned piece never stops a check).
+//!
 //! A rook's quiet moves along a rank or file through B's king (*glides*, see
 //! [`Replies::glide_targets`]) leave the pieces between it and the king as they were, so B's
 //! pins stand: if the rook attacks no watched square from its new square and no other A
