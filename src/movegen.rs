@@ -284,7 +284,7 @@ hot_fn! {
 
 /// Destinations of our pawn moves, by direction, so each destination names its pawn: a single
 /// push to `to` comes from one rank behind, a capture west from behind and east of it, etc.
-/// En passant is not included (see [`en_passant_targets`]).
+/// En passant is not included (see [`en_passant_capturers`]).
 #[derive(Clone, Copy)]
 pub(crate) struct PawnTargets {
     /// Single pushes.
