@@ -679,19 +679,8 @@ impl<S: Side> Replies<S> {
         }
         // B pieces whose pin appeared or went.
         let mut repinned = Bitboard::EMPTY;
-        if touched.any_of(self.pin_lines) || self.arrival[role.index()].contains(to) {
-            let mut sliders = self.our_sliders;
-            let moved = [
-                matches!(role, Role::Bishop | Role::Queen),
-                matches!(role, Role::Rook | Role::Queen),
-            ];
-            for (set, moved) in sliders.iter_mut().zip(moved) {
-                if moved {
-                    *set = set.without(from).with(to);
-                }
-            }
-            let (checkers, pins) =
-                slider_pins::<S::V>(child.king, occupied, child.theirs, sliders[0], sliders[1]);
+        if self.touches_pins(role, to, touched) {
+            let (checkers, pins) = self.pins_after(role, from, to, occupied, child.theirs);
             if checkers.any() {
                 return None;
             }
@@ -709,6 +698,38 @@ impl<S: Side> Replies<S> {
                 self, &child, touched, repinned, to, role,
             )),
         }
+    }
+
+    /// Whether a move of A's `role` to `to` that touched `touched` may make, break or give
+    /// away a pin of B's or a check: it leaves or enters a pin line, or a slider arrives on a
+    /// line of its kind through B's king.
+    #[inline(always)]
+    fn touches_pins(&self, role: Role, to: Square, touched: Bitboard) -> bool {
+        touched.any_of(self.pin_lines) || self.arrival[role.index()].contains(to)
+    }
+
+    /// The A sliders checking B's king and B's pinned pieces (diagonal pins first) after A's
+    /// `role` moved from `from` to `to` (`occupied` and `a_pieces` as they are then).
+    #[inline(always)]
+    fn pins_after(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        occupied: Bitboard,
+        a_pieces: Bitboard,
+    ) -> (Bitboard, [Bitboard; 2]) {
+        let mut sliders = self.our_sliders;
+        let moved = [
+            matches!(role, Role::Bishop | Role::Queen),
+            matches!(role, Role::Rook | Role::Queen),
+        ];
+        for (set, moved) in sliders.iter_mut().zip(moved) {
+            if moved {
+                *set = set.without(from).with(to);
+            }
+        }
+        slider_pins::<S::V>(self.node.king, occupied, a_pieces, sliders[0], sliders[1])
     }
 
     /// B's replies after a quiet move: only B sliders reaching the move's squares or with a
@@ -1135,19 +1156,8 @@ hot_fn! {
             knights = knights.without(to);
             pawns = pawns.without(to);
         }
-        if touched.any_of(replies.pin_lines) || replies.arrival[role.index()].contains(to) {
-            let mut sliders = replies.our_sliders;
-            let moved = [
-                matches!(role, Role::Bishop | Role::Queen),
-                matches!(role, Role::Rook | Role::Queen),
-            ];
-            for (set, moved) in sliders.iter_mut().zip(moved) {
-                if moved {
-                    *set = set.without(from).with(to);
-                }
-            }
-            let (checkers, pins) =
-                slider_pins::<S::V>(king, occupied, child.theirs, sliders[0], sliders[1]);
+        if replies.touches_pins(role, to, touched) {
+            let (checkers, pins) = replies.pins_after(role, from, to, occupied, child.theirs);
             if checkers.any_of(!Bitboard::from_square(to)) {
                 return None;
             }
