@@ -1129,11 +1129,11 @@ hot_fn! {
     /// [`Replies::after`] for a move (no pawn's double push, castling, en passant or
     /// promotion; for a capture beside B's king, the king's taking the checker is the caller's)
     /// whose piece gives check from `to` (`occupied` the occupancy after it), and is the only
-    /// checker: B's king steps but those the checker
-    /// attacks through the king, and B's other pieces' moves onto the checker or between it
-    /// and the king, unpinned (a pinned piece never stops a check), counted in B's node after
-    /// the move, its pins found again only if the move touched a pin line. `None` if the move
-    /// discovers a check too, or changes another A slider's attack on a watched square.
+    /// checker: B's king steps but those the checker attacks through the king, and B's other
+    /// pieces' moves onto the checker or between it and the king, unpinned (a pinned piece
+    /// never stops a check), counted in B's node after the move, its pins found again only if
+    /// the move touched a pin line. `None` if the move discovers a check too, or changes
+    /// another A slider's attack on a watched square.
     fn after_check<S: Side>(
         replies: &Replies<S>,
         role: Role,
