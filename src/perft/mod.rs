@@ -5,8 +5,8 @@
 //! [`perft`], [`perft_divide`] and [`perft_stats`] are also at the crate root. This module
 //! adds what the `perft` command is built from (with the `std` feature): [`perft_hashed`] with
 //! a shared [`Table`], [`divide_parallel`], which counts the subtrees on several threads
-//! and reports [`Progress`], and [`split`](fn@split), which cuts a deep perft into unique positions
-//! that can be counted anywhere (the `perft split` command and distributed perft).
+//! and reports [`Progress`], and [`split`](fn@split), which cuts a deep perft into unique
+//! positions that can be counted anywhere (the `perft split` command and distributed perft).
 //!
 //! ```
 //! use movegen::Board;

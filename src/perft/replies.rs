@@ -1198,13 +1198,15 @@ hot_fn! {
         }
         let occupied = replies.node.occupied.without(from).with(to);
         let hits = replies.attacks(role, to, occupied) & replies.watch;
-        let taken = replies.king_takes(board, from, to, occupied);
+        // The king's taking the capturer is looked at once the rest holds.
         if hits.contains(replies.node.king) {
             let n = after_check::<S>(replies, role, from, to, captured, occupied)?;
+            let taken = replies.king_takes(board, from, to, occupied);
             return Some(n + u64::from(taken));
         }
         let lost = replies.lost_to(hits)?;
         let n = replies.settle(role, from, to, None, captured, occupied)?;
+        let taken = replies.king_takes(board, from, to, occupied);
         Some(n + u64::from(taken) - lost)
     }
 }
