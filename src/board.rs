@@ -610,6 +610,24 @@ impl Board {
         self.by_color[color.index()] ^= bb;
     }
 
+    /// Moves the mailbox entry of `from` to `to`, where the piece becomes `color`'s `role`, and
+    /// sets the side to move to `to_move`: the hash and clocks are left stale (see
+    /// [`Board::toggle_bitboards`]; perft's positions one ply above the leaves, which read the
+    /// mailbox for captured pieces only).
+    #[inline(always)]
+    pub(crate) fn shift_code_unhashed(
+        &mut self,
+        color: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+        to_move: Color,
+    ) {
+        self.set_code(from, 0);
+        self.set_code(to, role as u8 + 1 + 8 * color as u8);
+        self.side_to_move = to_move;
+    }
+
     /// This board with its piece bitboards changed by `change` (no other field, not the hash):
     /// the bitboards are changed on their own and the board copied once with them.
     #[inline(always)]

@@ -82,8 +82,11 @@ hot_fn! {
                 let mut pieces = PieceList::empty();
                 for moves in pieces.fill::<S>(board).iter() {
                     for_each_move(moves, |mv| {
-                        nodes +=
+                        nodes += if depth == 3 {
+                            perft_two::<S::Other>(&above_leaves::<S>(board, moves.role, mv))
+                        } else {
                             perft_side::<S::Other>(&play_role::<S>(board, moves.role, mv), depth - 1)
+                        };
                     });
                 }
                 nodes
@@ -422,6 +425,31 @@ fn leaf<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
     let child = leaf_by::<S, false>(board, role, mv, |sq| board.role_at(sq));
     debug_assert!(
         child.same_for_counting(&play_role::<S>(board, role, mv)),
+        "{board} {mv}"
+    );
+    child
+}
+
+/// The position after `mv` of our `role` for [`perft_two`]: as [`leaf`] makes it, with the
+/// mailbox and side to move kept (the replies read captured pieces there); the hash and
+/// clocks are left stale. Castling and en passant take the full [`play_role`].
+#[inline(always)]
+fn above_leaves<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
+    if matches!(mv.kind(), MoveKind::Castling | MoveKind::EnPassant) {
+        return play_role::<S>(board, role, mv);
+    }
+    let mut child = leaf_by::<S, false>(board, role, mv, |sq| board.role_at(sq));
+    let arrived = mv.promotion().unwrap_or(role);
+    child.shift_code_unhashed(S::COLOR, arrived, mv.from(), mv.to(), S::Other::COLOR);
+    debug_assert!(
+        {
+            let played = play_role::<S>(board, role, mv);
+            child.same_for_counting(&played)
+                && Square::ALL
+                    .iter()
+                    .all(|&sq| child.piece_at(sq) == played.piece_at(sq))
+                && child.side_to_move() == played.side_to_move()
+        },
         "{board} {mv}"
     );
     child
