@@ -208,7 +208,7 @@ fn shared_moves<S: Side>(
     if !inert.has_many() {
         return None;
     }
-    let inert = inert & !replies.opened_by_leaving(moves.from);
+    let inert = inert & !(replies.opened_by_leaving(moves.from) | replies.reblocked(moves.from));
     if !inert.has_many() {
         return None;
     }

@@ -13,9 +13,11 @@
 //! - X attacks none of the *watched* squares (where B's king may step or castle through, B's
 //!   king itself, and a castling rook off the edge files, which a slider may x-ray to the
 //!   king's path) from `s`, and from `t` none but B's king steps and castling paths, and
-//! - if `s` or `t` lies strictly between an A slider and a watched square on the slider's line
-//!   with at most one piece between them (the *shield*; with two or more, one piece more or
-//!   less cannot open the line), that slider's attack on the watched squares is unchanged;
+//! - if `s` or `t` is on the *shield* (between an A slider and a watched square on the
+//!   slider's line, the squares between them if all are empty, which a piece arriving closes,
+//!   and the one piece between them if there is one, which opens the line by leaving; with two
+//!   or more, one move cannot open it), that slider's attack on the watched squares is
+//!   unchanged;
 //!
 //! then B's king and castling moves are unchanged but for the steps X now attacks and the
 //! castlings whose path it attacks, which go. A piece other than a pawn that attacks watched
@@ -235,10 +237,13 @@ pub(super) struct Replies<S: Side> {
     pawn_count: PawnCount,
     /// Squares attacked by some B slider.
     their_reach: Bitboard,
-    /// Squares strictly between an A slider and a watched square on one of its lines, with at
-    /// most one piece between them: only a move touching these can change an A slider's attack
-    /// on a watched square.
+    /// Between an A slider and a watched square on one of its lines: the squares between them
+    /// if none is occupied, the piece between them if there is one: only a move filling or
+    /// leaving one of these can change an A slider's attack on a watched square.
     shield: Bitboard,
+    /// The segments of the shield with one piece between slider and watched square (the
+    /// shield holds the piece only): a move of that piece back onto one closes it again.
+    blocked: Bitboard,
     /// B's sliders, with their moves.
     theirs: Rays,
     /// A's sliders.
@@ -427,7 +432,8 @@ impl<S: Side> Replies<S> {
     /// mover's), B has as many replies after each that no B slider comes to attack when the
     /// square is left ([`Self::opened_by_leaving`]): the piece arriving there touches nothing
     /// counted, and what its leaving opens is the same wherever it goes (a line the left square
-    /// alone blocked between an A slider and a watched square is shield, and one with two pieces
+    /// alone blocked between an A slider and a watched square is shield, but for the squares
+    /// of that line, where it would close it again: [`Self::reblocked`]; and one with two pieces
     /// or fewer between B's king and an A slider is a pin line, neither of them calm).
     /// [`Self::after`] would find the same for each.
     #[inline(always)]
@@ -584,6 +590,17 @@ impl<S: Side> Replies<S> {
             return Bitboard::EMPTY;
         }
         self.inert_targets(mover, moves)
+    }
+
+    /// The squares where a move from `from` may close again a line to a watched square that
+    /// its leaving opened: the segments it alone blocks (see `blocked`).
+    #[inline(always)]
+    pub(super) fn reblocked(&self, from: Square) -> Bitboard {
+        if self.shield.contains(from) {
+            self.blocked
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// Whether `mover` stands on a calm square.
@@ -857,6 +874,7 @@ fn new_replies<'a, S: Side>(
         pawn_count,
         their_reach: Bitboard::EMPTY,
         shield: Bitboard::EMPTY,
+        blocked: Bitboard::EMPTY,
         theirs: Rays::new(),
         ours: Rays::new(),
         our_sliders: [Bitboard::EMPTY; 2],
@@ -968,7 +986,7 @@ fn new_replies<'a, S: Side>(
     // watched squares, which A sliders rarely share a line with, rather than from each slider:
     // 140 instructions a node less at the start position).
     let our_sliders = [movers[0] & node.theirs, movers[1] & node.theirs];
-    let mut shield = Bitboard::EMPTY;
+    let (mut shield, mut blocked) = (Bitboard::EMPTY, Bitboard::EMPTY);
     // Squares from which an arriving slider attacks a watched square: through the present
     // occupancy (the square the slider leaves cannot open such a line, or it attacked the
     // square already and is no clean mover), but every line of its kind through B's king
@@ -990,11 +1008,18 @@ fn new_replies<'a, S: Side>(
     for watched in watch & our_lines {
         let rays = [bishop_rays(watched), rook_rays(watched)];
         for slider in (rays[0] & our_sliders[0]) | (rays[1] & our_sliders[1]) {
-            // With two pieces or more between them, one move (a piece more or less) cannot
-            // open the line.
+            // With nothing between them, a piece arriving on the segment closes the line; with
+            // one piece, that piece leaving opens it (a piece arriving beside it, or a capture
+            // on its square, changes nothing, but that piece's own return to it); with two or
+            // more, one move cannot open it.
             let segment = between(slider, watched);
-            let open = !(segment & node.occupied).has_many();
-            shield |= Bitboard(segment.0 & 0u64.wrapping_sub(u64::from(open)));
+            let blockers = segment & node.occupied;
+            if blockers.is_empty() {
+                shield |= segment;
+            } else if !blockers.has_many() {
+                shield |= blockers;
+                blocked |= segment;
+            }
         }
     }
     let near_watch = [
@@ -1018,6 +1043,7 @@ fn new_replies<'a, S: Side>(
     replies.pawn_reach = pawn_reach;
     replies.their_reach = their_reach;
     replies.shield = shield;
+    replies.blocked = blocked;
     replies.our_sliders = our_sliders;
     // From B's king to an A slider of the line's kind, with at most two pieces between them
     // (and the slider): only there can a piece leaving or arriving pin, unpin or check. Off
