@@ -242,17 +242,21 @@ pub(super) struct Replies<S: Side> {
     /// leaving one of these can change an A slider's attack on a watched square.
     shield: Bitboard,
     /// The segments of the shield with one piece between slider and watched square (the
-    /// shield holds the piece only): a move of that piece back onto one closes it again.
+    /// shield holds the piece only), and the pin lines with two (which hold the two): a move
+    /// of such a piece back onto one closes it again.
     blocked: Bitboard,
+    /// The pieces of `blocked`'s lines.
+    reblockers: Bitboard,
     /// B's sliders, with their moves.
     theirs: Rays,
     /// A's sliders.
     ours: Rays,
     /// A's bishops and queens, and rooks and queens.
     our_sliders: [Bitboard; 2],
-    /// From B's king to each A slider on a line of its kind with at most two pieces between
-    /// them, and the slider: only a move leaving or entering these squares, or a slider
-    /// arriving on a line of its kind through B's king (see `arrival`), changes B's pins.
+    /// From B's king to each A slider on a line of its kind: the squares between them and the
+    /// slider if one piece stands between them, the two pieces if two do: only a move leaving
+    /// or entering these squares, or a slider arriving on a line of its kind through B's king
+    /// (see `arrival`), changes B's pins.
     pin_lines: Bitboard,
     /// For each A role, the lines of its kind through B's king (empty for leapers).
     arrival: [Bitboard; 6],
@@ -592,11 +596,11 @@ impl<S: Side> Replies<S> {
         self.inert_targets(mover, moves)
     }
 
-    /// The squares where a move from `from` may close again a line to a watched square that
-    /// its leaving opened: the segments it alone blocks (see `blocked`).
+    /// The squares where a move from `from` may close again a line that its leaving opened: to
+    /// a watched square, or from B's king to an A slider (see `blocked`).
     #[inline(always)]
     pub(super) fn reblocked(&self, from: Square) -> Bitboard {
-        if self.shield.contains(from) {
+        if self.reblockers.contains(from) {
             self.blocked
         } else {
             Bitboard::EMPTY
@@ -875,6 +879,7 @@ fn new_replies<'a, S: Side>(
         their_reach: Bitboard::EMPTY,
         shield: Bitboard::EMPTY,
         blocked: Bitboard::EMPTY,
+        reblockers: Bitboard::EMPTY,
         theirs: Rays::new(),
         ours: Rays::new(),
         our_sliders: [Bitboard::EMPTY; 2],
@@ -986,7 +991,8 @@ fn new_replies<'a, S: Side>(
     // watched squares, which A sliders rarely share a line with, rather than from each slider:
     // 140 instructions a node less at the start position).
     let our_sliders = [movers[0] & node.theirs, movers[1] & node.theirs];
-    let (mut shield, mut blocked) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let (mut shield, mut blocked, mut reblockers) =
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     // Squares from which an arriving slider attacks a watched square: through the present
     // occupancy (the square the slider leaves cannot open such a line, or it attacked the
     // square already and is no clean mover), but every line of its kind through B's king
@@ -1018,6 +1024,7 @@ fn new_replies<'a, S: Side>(
                 shield |= segment;
             } else if !blockers.has_many() {
                 shield |= blockers;
+                reblockers |= blockers;
                 blocked |= segment;
             }
         }
@@ -1043,18 +1050,27 @@ fn new_replies<'a, S: Side>(
     replies.pawn_reach = pawn_reach;
     replies.their_reach = their_reach;
     replies.shield = shield;
-    replies.blocked = blocked;
     replies.our_sliders = our_sliders;
-    // From B's king to an A slider of the line's kind, with at most two pieces between them
-    // (and the slider): only there can a piece leaving or arriving pin, unpin or check. Off
-    // them, a move on a line through the king leaves pins and checks as they are.
+    // From B's king to an A slider of the line's kind: with one piece between them (B's king
+    // is not in check), the squares between and the slider, where a piece leaving or arriving
+    // pins, unpins or checks; with two, those two pieces, whose leaving may pin or check (a
+    // piece arriving makes three, a capture on one leaves two, and the slider leaving changes
+    // nothing), but for their own moves back onto the line ([`Replies::reblocked`]). Off them,
+    // a move on a line through the king leaves pins and checks as they are.
     let mut pin_lines = Bitboard::EMPTY;
     for slider in (bishop_rays(king) & our_sliders[0]) | (rook_rays(king) & our_sliders[1]) {
         let segment = between(king, slider);
-        if (segment & node.occupied).count() <= 2 {
+        let blockers = segment & node.occupied;
+        if !blockers.has_many() {
             pin_lines |= segment.with(slider);
+        } else if blockers.count() == 2 {
+            pin_lines |= blockers;
+            reblockers |= blockers;
+            blocked |= segment;
         }
     }
+    replies.blocked = blocked;
+    replies.reblockers = reblockers;
     replies.calm = !(guard | pin_lines | shield | their_reach | pawn_reach);
     replies.pin_lines = pin_lines;
     let lines = [bishop_rays(king), rook_rays(king)];
