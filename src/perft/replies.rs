@@ -27,10 +27,10 @@
 //! piece attacks (looked at with king and rook lifted), unless X attacks them from `t`; a
 //! leaver's capture on a castling square leaves that square's occupancy as it was (taking a
 //! castling rook ends that castling). If `s` or `t` lies on a *pin line* (from
-//! B's king to an A slider on a line of its kind, with at most two pieces between them: only
-//! there can one piece more or less make or break a pin or a check), or X is a slider arriving
-//! on a line of its kind through B's king, B's pins are recomputed (a check ends the
-//! shortcut). Only what the two squares or a
+//! B's king to an A slider on a line of its kind: with one piece between them, the squares
+//! between and the slider; with two, those two pieces; only there can one piece more or less
+//! make or break a pin or a check), or X is a slider arriving on a line of its kind through
+//! B's king, B's pins are recomputed (a check ends the shortcut). Only what the two squares or a
 //! changed pin touch is recounted: B's knights if a pin changed or a piece was captured (a
 //! knight capture on `s` becomes a move there and a move to `t` a capture, so otherwise their
 //! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
@@ -437,8 +437,8 @@ impl<S: Side> Replies<S> {
     /// square is left ([`Self::opened_by_leaving`]): the piece arriving there touches nothing
     /// counted, and what its leaving opens is the same wherever it goes (a line the left square
     /// alone blocked between an A slider and a watched square is shield, but for the squares
-    /// of that line, where it would close it again: [`Self::reblocked`]; and one with two pieces
-    /// or fewer between B's king and an A slider is a pin line, neither of them calm).
+    /// of that line, where it would close it again: [`Self::reblocked`]; and a piece whose leaving
+    /// may pin or check stands on a pin line: neither is calm).
     /// [`Self::after`] would find the same for each.
     #[inline(always)]
     pub(super) fn inert_targets(&self, mover: &Mover, moves: PieceMoves) -> Bitboard {
