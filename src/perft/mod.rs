@@ -31,6 +31,7 @@ mod stats;
 mod steps;
 #[cfg(feature = "std")]
 mod table;
+mod tallies;
 
 #[cfg(feature = "std")]
 pub use parallel::{

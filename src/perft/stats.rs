@@ -27,6 +27,7 @@ use super::castles::Castles;
 use super::pins::Pins;
 use super::replies::Replies;
 use super::steps::Steps;
+use super::tallies::{Kept, Tallies, Threats};
 use super::{PieceList, for_each_move, leaf_by};
 use crate::attacks::{
     between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
@@ -35,7 +36,7 @@ use crate::bitboard::Bitboard;
 use crate::board::{Board, CastlingSide};
 use crate::movegen::{
     Node, PawnTargets, attackers_to, castling_targets, en_passant_capturers, generate,
-    king_can_step, king_targets, slider_pins,
+    king_can_step, king_targets,
 };
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::play::play_role;
@@ -258,9 +259,7 @@ hot_fn! {
     /// replies unchanged (see `replies`) and which touch none of [`moved_squares`] leave B's
     /// statistics as they are: they are added by multiplication.
     fn stats_two<S: Side>(board: &Board, reuse: &mut Reuse) -> Stats {
-        let castles = Castles::new::<S>(board);
-        let steps = Steps::new::<S>(board);
-        let pins = Pins::new::<S>(board);
+        let carried = Carried::new::<S>(board);
         // B's statistics here if they give no check, then B's replies and the squares a move
         // keeping them may not touch (not needed otherwise).
         let tried = reuse.tries();
@@ -296,7 +295,7 @@ hot_fn! {
                 moves.to &= !same;
             }
             for_each_move(moves, |mv| {
-                leaf_move_stats::<S>(board, moves.role, mv, &castles, &steps, &pins, &mut stats);
+                leaf_move_stats::<S>(board, moves.role, mv, &carried, &mut stats);
             });
         }
         if tried {
@@ -384,6 +383,44 @@ struct Known {
     attacked: Option<Bitboard>,
     /// Their pieces giving check and our pinned pieces, diagonal pins first (see [`Pins`]).
     checks: Option<(Bitboard, [Bitboard; 2])>,
+    /// Our pieces whose counts are known, and our threats (see [`Tallies`]).
+    kept: Option<Kept>,
+}
+
+/// What the node two plies above the leaves finds once for the positions after its moves.
+struct Carried {
+    castles: Castles,
+    steps: Steps,
+    pins: Pins,
+    tallies: Option<Tallies>,
+}
+
+impl Carried {
+    /// Found in `board`, side `S` (A) to move.
+    #[inline(always)]
+    fn new<S: Side>(board: &Board) -> Carried {
+        Carried {
+            castles: Castles::new::<S>(board),
+            steps: Steps::new::<S>(board),
+            pins: Pins::new::<S>(board),
+            tallies: Tallies::new::<S>(board),
+        }
+    }
+
+    /// What carries over to the position after our `role`'s `mv`.
+    #[inline(always)]
+    fn after<S: Side>(&self, board: &Board, role: Role, mv: Move) -> Known {
+        let checks = self.pins.after(role, mv);
+        Known {
+            castles: self.castles.after::<S>(board, role, mv),
+            attacked: self.steps.after::<S>(role, mv),
+            checks,
+            kept: self
+                .tallies
+                .as_ref()
+                .and_then(|tallies| tallies.after(role, mv, checks)),
+        }
+    }
 }
 
 /// Adds [`leaf_stats`] to `stats`, with what is `known` from the node above.
@@ -397,17 +434,20 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
     let us = S::COLOR;
     let theirs = node.theirs;
     let king = board.king(S::Other::COLOR);
-    let diagonal = S::bishop_attacks(king, node.occupied);
-    let orthogonal = S::rook_attacks(king, node.occupied);
-    // Our pieces alone between one of our sliders and their king (seen through our pieces).
-    let (_, blocking) = slider_pins::<S::V>(
-        king,
-        node.occupied,
-        theirs,
-        board.bishop_movers() & node.ours,
-        board.rook_movers() & node.ours,
-    );
-    let blockers = blocking[0] | blocking[1];
+    let (threats, counted) = match known.kept {
+        Some(kept) => {
+            stats.nodes += kept.counts & u64::from(u32::MAX);
+            stats.captures += kept.counts >> 32;
+            (kept.threats, kept.pieces)
+        }
+        None => (None, Bitboard::EMPTY),
+    };
+    let threats = threats.unwrap_or_else(|| Threats::new::<S>(board, &node));
+    let Threats {
+        diagonal,
+        orthogonal,
+        blockers,
+    } = threats;
     // Moves of one piece to `to` (no castling, en passant or promotion), `direct` the squares
     // from which it gives check.
     let tally = |stats: &mut Stats, role: Role, from: Square, to: Bitboard, direct: Bitboard| {
@@ -445,7 +485,9 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
     if node.checkers.has_many() {
         return; // no castling out of check
     }
-    for from in board.colored_pieces(us, Role::Knight) & !node.pinned() {
+    // The pieces whose counts are known are left out.
+    let uncounted = !counted;
+    for from in board.colored_pieces(us, Role::Knight) & !node.pinned() & uncounted {
         tally(
             stats,
             Role::Knight,
@@ -454,7 +496,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
             knight_attacks(king),
         );
     }
-    for from in board.colored_pieces(us, Role::Bishop) {
+    for from in board.colored_pieces(us, Role::Bishop) & uncounted {
         tally(
             stats,
             Role::Bishop,
@@ -463,7 +505,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
             diagonal,
         );
     }
-    for from in board.colored_pieces(us, Role::Rook) {
+    for from in board.colored_pieces(us, Role::Rook) & uncounted {
         tally(
             stats,
             Role::Rook,
@@ -472,7 +514,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
             orthogonal,
         );
     }
-    for from in board.colored_pieces(us, Role::Queen) {
+    for from in board.colored_pieces(us, Role::Queen) & uncounted {
         let to = node.diagonal_targets::<S::V>(from) | node.orthogonal_targets::<S::V>(from);
         tally(stats, Role::Queen, from, to, diagonal | orthogonal);
     }
@@ -589,27 +631,28 @@ hot_fn! {
         board: &Board,
         role: Role,
         mv: Move,
-        castles: &Castles,
-        steps: &Steps,
-        pins: &Pins,
+        carried: &Carried,
         stats: &mut Stats,
     ) {
-        let carried = castles.after::<S>(board, role, mv);
-        let known = Known {
-            castles: carried,
-            attacked: steps.after::<S>(role, mv),
-            checks: pins.after(role, mv),
-        };
+        let known = carried.after::<S>(board, role, mv);
         let child = leaf_parent::<S>(board, role, mv);
         #[cfg(debug_assertions)]
-        if let Some(rooks) = carried {
+        if let Some(rooks) = known.castles {
             let node = Node::new::<S::Other>(&child);
             if node.checkers.is_empty() {
                 let real = castling_targets::<S::Other>(&child, &node);
                 debug_assert_eq!(rooks, real, "castling carried from {board} over {mv}");
             }
         }
+        #[cfg(debug_assertions)]
+        let before = *stats;
         add_leaf_stats::<S::Other>(&child, known, stats);
+        #[cfg(debug_assertions)]
+        {
+            let mut added = Stats::default();
+            add_leaf_stats::<S::Other>(&child, Known::default(), &mut added);
+            debug_assert_eq!(before + added, *stats, "carried from {board} over {mv}");
+        }
     }
 }
 
@@ -814,11 +857,10 @@ mod tests {
             carried: usize,
             stepped: usize,
             pinned: usize,
+            kept: usize,
         }
         fn check<S: Side>(board: &Board, total: &mut Stats, counts: &mut Counts) {
-            let castles = Castles::new::<S>(board);
-            let steps = Steps::new::<S>(board);
-            let pins = Pins::new::<S>(board);
+            let carried = Carried::new::<S>(board);
             let mut pieces = PieceList::empty();
             for moves in pieces.fill::<S>(board).iter() {
                 for_each_move(moves, |mv| {
@@ -832,16 +874,13 @@ mod tests {
                     let stale = leaf_parent::<S>(board, moves.role, mv);
                     assert_eq!(leaf_stats::<S::Other>(&stale), want, "{child}");
                     assert_eq!(leaf_stats::<S::Other>(&child), want, "{child}");
-                    let rooks = castles.after::<S>(board, moves.role, mv);
+                    let known = carried.after::<S>(board, moves.role, mv);
+                    let rooks = known.castles;
                     let mut with_carried = Stats::default();
-                    let known = Known {
-                        castles: rooks,
-                        attacked: steps.after::<S>(moves.role, mv),
-                        checks: pins.after(moves.role, mv),
-                    };
                     add_leaf_stats::<S::Other>(&stale, known, &mut with_carried);
                     counts.stepped += usize::from(known.attacked.is_some());
                     counts.pinned += usize::from(known.checks.is_some());
+                    counts.kept += known.kept.map_or(0, |kept| kept.pieces.count() as usize);
                     assert_eq!(with_carried, want, "{child}, castling carried from {board}");
                     counts.carried += usize::from(rooks.is_some_and(|r| r.any()));
                     *total += want;
@@ -861,6 +900,7 @@ mod tests {
             carried,
             stepped,
             pinned,
+            kept,
         } = counts;
         assert!(checked > 100_000, "{checked}");
         // Positions whose castling rooks were carried over, not tested again.
@@ -869,6 +909,8 @@ mod tests {
         assert!(stepped > 10_000, "{stepped}");
         // Positions whose checkers and pins were carried over.
         assert!(pinned > 10_000, "{pinned}");
+        // Pieces whose counts were carried over.
+        assert!(kept > 10_000, "{kept}");
         // The corpus exercises every column.
         for (name, value) in total.fields() {
             assert!(value > 100, "{name}: {value}");
