@@ -11,8 +11,9 @@
 //! castling move checks when its rook's square attacks their king (played instead when king
 //! or rook leaves a line to that king, or that king stands on the same rank). Only what
 //! cannot be counted so is played: checking moves (a mate needs the replies: the checked
-//! king's flight squares are tried first), and en passant and promotions, which [`classify`]
-//! takes move by move. `classify` is also the reference the set-wise count is tested against.
+//! king's flight squares are tried first), and en passant, which [`classify`] takes move by
+//! move. A promotion is counted when its piece does not check from its target (the pawn's
+//! square emptied) and it discovers no check, and played otherwise. `classify` is also the reference the set-wise count is tested against.
 //!
 //! Two plies above the leaves, if the replies as if the replying side were to move give no
 //! check, they are counted once and kept for every move after which plain perft's shortcut
@@ -518,7 +519,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
         let to = node.diagonal_targets::<S::V>(from) | node.orthogonal_targets::<S::V>(from);
         tally(stats, Role::Queen, from, to, diagonal | orthogonal);
     }
-    // Pawns set-wise, each destination set naming its pawns; promotions are played below, and
+    // Pawns set-wise, each destination set naming its pawns; promotions are counted below, and
     // the pawns among the blockers move one by one.
     let pawns = board.colored_pieces(us, Role::Pawn);
     let loose = PawnTargets::new::<S>(pawns & !blockers, &node);
@@ -555,7 +556,32 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
         }
         for from in single & S::Other::up(back) {
             let to = all.of::<S>(from) & back;
-            *stats = played::<S>(board, Role::Pawn, from, to, Bitboard::EMPTY, *stats);
+            // A promotion checks from the squares from which its piece would (the pawn's
+            // square emptied), or by discovery off a line to their king; the others are
+            // counted set-wise, the checking ones played.
+            let occupied = node.occupied.without(from);
+            let discovered = if blockers.contains(from) {
+                !line(king, from)
+            } else {
+                Bitboard::EMPTY
+            };
+            let diagonal_checks = S::bishop_attacks(king, occupied);
+            let orthogonal_checks = S::rook_attacks(king, occupied);
+            for (kind, direct) in [
+                (MoveKind::PromoteKnight, knight_attacks(king)),
+                (MoveKind::PromoteBishop, diagonal_checks),
+                (MoveKind::PromoteRook, orthogonal_checks),
+                (MoveKind::PromoteQueen, diagonal_checks | orthogonal_checks),
+            ] {
+                let checking = to & (direct | discovered);
+                let quiet = to & !checking;
+                stats.nodes += u64::from(quiet.count());
+                stats.promotions += u64::from(quiet.count());
+                stats.captures += u64::from((quiet & theirs).count());
+                for to in checking {
+                    *stats += classified::<S>(board, Role::Pawn, Move::new(from, to, kind));
+                }
+            }
         }
     }
     let ep = board
@@ -858,6 +884,7 @@ mod tests {
             stepped: usize,
             pinned: usize,
             kept: usize,
+            promoting_checks: usize,
         }
         fn check<S: Side>(board: &Board, total: &mut Stats, counts: &mut Counts) {
             let carried = Carried::new::<S>(board);
@@ -865,12 +892,13 @@ mod tests {
             for moves in pieces.fill::<S>(board).iter() {
                 for_each_move(moves, |mv| {
                     let child = board.play_unchecked(mv);
-                    let want = child
-                        .legal_moves()
-                        .into_iter()
-                        .fold(Stats::default(), |sum, reply| {
-                            sum + classify(&child, reply, &child.play_unchecked(reply))
-                        });
+                    let mut want = Stats::default();
+                    for reply in child.legal_moves() {
+                        let stats = classify(&child, reply, &child.play_unchecked(reply));
+                        counts.promoting_checks +=
+                            usize::from(stats.promotions > 0 && stats.checks > 0);
+                        want += stats;
+                    }
                     let stale = leaf_parent::<S>(board, moves.role, mv);
                     assert_eq!(leaf_stats::<S::Other>(&stale), want, "{child}");
                     assert_eq!(leaf_stats::<S::Other>(&child), want, "{child}");
@@ -901,6 +929,7 @@ mod tests {
             stepped,
             pinned,
             kept,
+            promoting_checks,
         } = counts;
         assert!(checked > 100_000, "{checked}");
         // Positions whose castling rooks were carried over, not tested again.
@@ -911,6 +940,8 @@ mod tests {
         assert!(pinned > 10_000, "{pinned}");
         // Pieces whose counts were carried over.
         assert!(kept > 10_000, "{kept}");
+        // Checking promotions (played, the others counted set-wise).
+        assert!(promoting_checks > 1_000, "{promoting_checks}");
         // The corpus exercises every column.
         for (name, value) in total.fields() {
             assert!(value > 100, "{name}: {value}");
