@@ -749,12 +749,14 @@ hot_fn! {
                 debug_assert!(!mate_after::<S>(board, role, mv), "{board} {mv}");
                 continue;
             }
-            // A lone checker that a piece of theirs off their king's lines (so not pinned)
-            // can take does not mate either.
+            // Nor does a lone checker that a piece of theirs that cannot be pinned can take, or,
+            // a slider, block.
             if single.contains(to) {
                 let after = board.occupied().without(from).with(to);
-                let free = theirs & !Bitboard::from_square(king) & !(bishop_rays(king) | rook_rays(king));
-                if attackers_to::<S::V>(board, to, after).any_of(free) {
+                let free = theirs.without(to).without(king) & !pinnable::<S>(board, king, others);
+                if attackers_to::<S::V>(board, to, after).any_of(free)
+                    || blockable::<S>(board, between(king, to), after, free)
+                {
                     debug_assert!(!mate_after::<S>(board, role, mv), "{board} {mv}");
                     continue;
                 }
@@ -764,6 +766,48 @@ hot_fn! {
             }
         }
     }
+}
+
+/// Their pieces that one of our pieces `others` may pin to their `king` after a move that
+/// checks directly: those between it and one of our sliders on its lines (the checking piece
+/// pins nothing, its line to the king being empty).
+#[inline(always)]
+fn pinnable<S: Side>(board: &Board, king: Square, others: Bitboard) -> Bitboard {
+    let sliders = (bishop_rays(king) & board.bishop_movers() & others)
+        | (rook_rays(king) & board.rook_movers() & others);
+    let mut pinnable = Bitboard::EMPTY;
+    for slider in sliders {
+        pinnable |= between(king, slider);
+    }
+    pinnable
+}
+
+/// Whether one of their `free` pieces (none pinned) can move to a square of `gap`, the empty
+/// squares between their king and a lone checking slider, with `occupied` after the move.
+#[inline(always)]
+fn blockable<S: Side>(board: &Board, gap: Bitboard, occupied: Bitboard, free: Bitboard) -> bool {
+    if gap.is_empty() {
+        return false;
+    }
+    let empty = !occupied;
+    let pawns = board.colored_pieces(S::Other::COLOR, Role::Pawn) & free;
+    let pushes = S::Other::up(pawns) & empty;
+    let doubles = S::Other::up(pushes & S::Other::THIRD_RANK) & empty;
+    if (pushes | doubles).any_of(gap) {
+        return true;
+    }
+    let knights = board.pieces(Role::Knight) & free;
+    let (diagonal, orthogonal) = (board.bishop_movers() & free, board.rook_movers() & free);
+    // A loop, not a closure: a closure is compiled for the build's baseline instructions.
+    for square in gap {
+        if knight_attacks(square).any_of(knights)
+            || S::bishop_attacks(square, occupied).any_of(diagonal)
+            || S::rook_attacks(square, occupied).any_of(orthogonal)
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// The statistics of the subtree below the legal move `mv` of `board`, `depth` plies from
