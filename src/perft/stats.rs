@@ -12,8 +12,8 @@
 //! or rook leaves a line to that king, or that king stands on the same rank). Only what
 //! cannot be counted so is played: checking moves (a mate needs the replies: the checked
 //! king's flight squares are tried first), and en passant, which [`classify`] takes move by
-//! move. A promotion is counted when its piece does not check from its target (the pawn's
-//! square emptied) and it discovers no check, and played otherwise. `classify` is also the reference the set-wise count is tested against.
+//! move. A promotion checks when its piece does from its target (the pawn's square emptied)
+//! or it discovers a check, and is counted set-wise like the other moves. `classify` is also the reference the set-wise count is tested against.
 //!
 //! Two plies above the leaves, if the replies as if the replying side were to move give no
 //! check, they are counted once and kept for every move after which plain perft's shortcut
@@ -468,7 +468,15 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
             stats.checks += u64::from(checking.count());
             stats.double_checks += u64::from((direct & discovered).count());
             stats.discovery_checks += u64::from((discovered & !direct).count());
-            mates::<S>(board, role, from, checking, direct & !discovered, stats);
+            mates::<S>(
+                board,
+                role,
+                from,
+                checking,
+                direct & !discovered,
+                MoveKind::Normal,
+                stats,
+            );
         }
     };
 
@@ -541,6 +549,7 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
                 to.offset(-back_by),
                 Bitboard::from_square(to),
                 Bitboard::from_square(to),
+                MoveKind::Normal,
                 stats,
             );
         }
@@ -557,8 +566,8 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
         for from in single & S::Other::up(back) {
             let to = all.of::<S>(from) & back;
             // A promotion checks from the squares from which its piece would (the pawn's
-            // square emptied), or by discovery off a line to their king; the others are
-            // counted set-wise, the checking ones played.
+            // square emptied), or by discovery off a line to their king; only the checking
+            // ones are played, to find the mates.
             let occupied = node.occupied.without(from);
             let discovered = if blockers.contains(from) {
                 !line(king, from)
@@ -573,13 +582,17 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
                 (MoveKind::PromoteRook, orthogonal_checks),
                 (MoveKind::PromoteQueen, diagonal_checks | orthogonal_checks),
             ] {
-                let checking = to & (direct | discovered);
-                let quiet = to & !checking;
-                stats.nodes += u64::from(quiet.count());
-                stats.promotions += u64::from(quiet.count());
-                stats.captures += u64::from((quiet & theirs).count());
-                for to in checking {
-                    *stats += classified::<S>(board, Role::Pawn, Move::new(from, to, kind));
+                let (direct, discovered) = (to & direct, to & discovered);
+                stats.nodes += u64::from(to.count());
+                stats.promotions += u64::from(to.count());
+                stats.captures += u64::from((to & theirs).count());
+                let checking = direct | discovered;
+                if checking.any() {
+                    stats.checks += u64::from(checking.count());
+                    stats.double_checks += u64::from((direct & discovered).count());
+                    stats.discovery_checks += u64::from((discovered & !direct).count());
+                    let single = direct & !discovered;
+                    mates::<S>(board, Role::Pawn, from, checking, single, kind, stats);
                 }
             }
         }
@@ -711,14 +724,15 @@ fn child<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
 
 hot_fn! {
     /// Counts in `stats` the checkmates among the checking moves of our `role` on `from` to
-    /// `checking` (no promotions, castling or en passant), `single` those where the moved
-    /// piece alone gives check.
+    /// `checking` (no castling or en passant), `single` those where the moved piece alone
+    /// gives check; `kind` is `Normal` (a pawn's double push found here) or a promotion.
     fn mates<S: Side>(
         board: &Board,
         role: Role,
         from: Square,
         checking: Bitboard,
         single: Bitboard,
+        kind: MoveKind,
         stats: &mut Stats,
     ) {
         // A flight square of their king that none of our pieces attacks after the move (the
@@ -730,14 +744,15 @@ hot_fn! {
         let others = board.colored(S::COLOR).without(from);
         let theirs = board.colored(S::Other::COLOR);
         for to in checking {
-            let candidates =
-                zone & !theirs.without(to) & !super::piece_attacks::<S>(role, to, occupied);
             let kind = if role == Role::Pawn && (to as u8).abs_diff(from as u8) == 16 {
                 MoveKind::DoublePush
             } else {
-                MoveKind::Normal
+                kind
             };
             let mv = Move::new(from, to, kind);
+            let piece = mv.promotion().unwrap_or(role);
+            let candidates =
+                zone & !theirs.without(to) & !super::piece_attacks::<S>(piece, to, occupied);
             let mut flees = false;
             for flight in candidates {
                 if !attackers_to::<S::V>(board, flight, occupied).any_of(others) {
