@@ -13,7 +13,8 @@
 //! cannot be counted so is played: checking moves (a mate needs the replies: the checked
 //! king's flight squares are tried first), and en passant, which [`classify`] takes move by
 //! move. A promotion checks when its piece does from its target (the pawn's square emptied)
-//! or it discovers a check, and is counted set-wise like the other moves. `classify` is also the reference the set-wise count is tested against.
+//! or it discovers a check, and is counted set-wise like the other moves. `classify` is also
+//! the reference the set-wise count is tested against.
 //!
 //! Two plies above the leaves, if the replies as if the replying side were to move give no
 //! check, they are counted once and kept for every move after which plain perft's shortcut
