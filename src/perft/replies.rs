@@ -664,10 +664,15 @@ impl<S: Side> Replies<S> {
         // Watched squares the mover attacks from `to` (none from `from`): B's king steps and
         // castlings through them go.
         let hits = self.attacks(mover.role, to, occupied) & self.watch;
+        // Watched squares hit: B's king (a check) or its steps and castling paths, which go.
+        let mut lost = 0;
         if hits.any() {
-            return after_hitting::<S>(self, mover.role, from, to, captured, occupied, hits);
+            if hits.contains(self.node.king) {
+                return after_check::<S>(self, mover.role, from, to, captured, occupied);
+            }
+            lost = self.lost_to(hits)?;
         }
-        self.settle(mover.role, from, to, None, captured, occupied)
+        Some(self.settle(mover.role, from, to, None, captured, occupied)? - lost)
     }
 
     /// [`Self::after`] once the move is known to attack no watched square (`occupied` the
@@ -1104,67 +1109,57 @@ hot_fn! {
     }
 }
 
-hot_fn! {
-    /// B's number of legal replies after `mv` of `leaver`, when the shortcut applies: as for a
-    /// [`Mover`], and the king steps the leaver no longer attacks, which no other A piece
-    /// attacks (the shield keeps the other A sliders' attacks on watched squares as they are).
-    pub(super) fn after_leaving<S: Side>(replies: &Replies<S>, board: &Board, leaver: &Leaver, mv: Move) -> Option<u64> {
-        let Leaver { mover: Mover { role, from }, gain, mut castle } = *leaver;
-        let to = mv.to();
-        let captured = match mv.kind() {
-            MoveKind::Normal if replies.node.ours.contains(to) => Some(board.role_at(to)?),
-            MoveKind::Normal => None,
-            MoveKind::DoublePush
-                if !pawn_attacks(S::COLOR, Square::new((from as u32 + to as u32) / 2))
-                    .any_of(replies.pawns) => None,
-            _ => return None,
-        };
-        let occupied = replies.node.occupied.without(from).with(to);
-        let hits = replies.attacks(role, to, occupied) & replies.watch;
-        let mut lost = replies.lost_to(hits)?;
-        let mut gained = 0;
-        if replies.guard.contains(to) {
-            // A capture on a castling square leaves its occupancy as it was; taking a castling
-            // rook ends that castling.
-            captured?;
-            let sides = replies.castle_rooks.iter().zip(&replies.castle_paths);
-            for (castle, (rook, path)) in castle.iter_mut().zip(sides) {
-                if rook.contains(to) {
-                    *castle = false;
-                    lost += u64::from(path.any() && !path.any_of(hits));
-                }
+/// B's number of legal replies after `mv` of `leaver`, when the shortcut applies: as for a
+/// [`Mover`], and the king steps the leaver no longer attacks, which no other A piece
+/// attacks (the shield keeps the other A sliders' attacks on watched squares as they are).
+#[inline(always)]
+pub(super) fn after_leaving<S: Side>(
+    replies: &Replies<S>,
+    board: &Board,
+    leaver: &Leaver,
+    mv: Move,
+) -> Option<u64> {
+    let Leaver {
+        mover: Mover { role, from },
+        gain,
+        mut castle,
+    } = *leaver;
+    let to = mv.to();
+    let captured = match mv.kind() {
+        MoveKind::Normal if replies.node.ours.contains(to) => Some(board.role_at(to)?),
+        MoveKind::Normal => None,
+        MoveKind::DoublePush
+            if !pawn_attacks(S::COLOR, Square::new((from as u32 + to as u32) / 2))
+                .any_of(replies.pawns) =>
+        {
+            None
+        }
+        _ => return None,
+    };
+    let occupied = replies.node.occupied.without(from).with(to);
+    let hits = replies.attacks(role, to, occupied) & replies.watch;
+    let mut lost = replies.lost_to(hits)?;
+    let mut gained = 0;
+    if replies.guard.contains(to) {
+        // A capture on a castling square leaves its occupancy as it was; taking a castling
+        // rook ends that castling.
+        captured?;
+        let sides = replies.castle_rooks.iter().zip(&replies.castle_paths);
+        for (castle, (rook, path)) in castle.iter_mut().zip(sides) {
+            if rook.contains(to) {
+                *castle = false;
+                lost += u64::from(path.any() && !path.any_of(hits));
             }
         }
-        if captured.is_some() && replies.neighbours.contains(to) {
-            gained += u32::from(replies.king_takes(board, from, to, occupied));
-        }
-        gained += (gain & !hits).count()
-            + u32::from(castle[0] && !replies.open_paths[0].0.any_of(hits))
-            + u32::from(castle[1] && !replies.open_paths[1].0.any_of(hits));
-        let n = replies.settle(role, from, to, None, captured, occupied)?;
-        Some(n + u64::from(gained) - lost)
     }
-}
-
-hot_fn! {
-    /// [`Replies::after`] for a move whose piece comes to attack watched squares (`hits`): if
-    /// they are only B's king steps and castling paths, those moves go and the rest is counted
-    /// as for any other move.
-    cold fn after_hitting<S: Side>(
-        replies: &Replies<S>,
-        role: Role,
-        from: Square,
-        to: Square,
-        captured: Option<Role>,
-        occupied: Bitboard,
-        hits: Bitboard,
-    ) -> Option<u64> {
-        if hits.contains(replies.node.king) {
-            return after_check::<S>(replies, role, from, to, captured, occupied);
-        }
-        let lost = replies.lost_to(hits)?;
-        Some(replies.settle(role, from, to, None, captured, occupied)? - lost)
+    if captured.is_some() && replies.neighbours.contains(to) {
+        gained += u32::from(replies.king_takes(board, from, to, occupied));
     }
+    gained += (gain & !hits).count()
+        + u32::from(castle[0] && !replies.open_paths[0].0.any_of(hits))
+        + u32::from(castle[1] && !replies.open_paths[1].0.any_of(hits));
+    let n = replies.settle(role, from, to, None, captured, occupied)?;
+    Some(n + u64::from(gained) - lost)
 }
 
 hot_fn! {
