@@ -53,6 +53,7 @@ use crate::play::{lost_rights, play_role};
 use crate::side::Side;
 use crate::types::{Role, Square};
 use crate::variant::{dispatch, hot_fn};
+use core::mem::MaybeUninit;
 
 /// Number of leaf nodes at `depth` plies from `board` (1 at depth 0).
 ///
@@ -537,9 +538,10 @@ fn piece_attacks<S: Side>(role: Role, sq: Square, occupied: Bitboard) -> Bitboar
 }
 
 /// The target sets of all our pieces that can move (at most 16), collected before any is
-/// played so no move list is needed.
+/// played so no move list is needed. The entries past `len` are never initialised: clearing
+/// the list's 384 bytes cost a perft node 35 instructions at the start position.
 struct PieceList {
-    pieces: [PieceMoves; 16],
+    pieces: [MaybeUninit<PieceMoves>; 16],
     len: usize,
 }
 
@@ -548,14 +550,8 @@ impl PieceList {
     /// constructor was copied with `memcpy`, 392 bytes a node).
     #[inline(always)]
     fn empty() -> PieceList {
-        let empty = PieceMoves {
-            role: Role::Pawn,
-            from: Square::A1,
-            to: Bitboard::EMPTY,
-            special: Bitboard::EMPTY,
-        };
         PieceList {
-            pieces: [empty; 16],
+            pieces: [const { MaybeUninit::uninit() }; 16],
             len: 0,
         }
     }
@@ -565,7 +561,7 @@ impl PieceList {
     fn fill<S: Side>(&mut self, board: &Board) -> &PieceList {
         generate::<S>(board, &mut |moves| {
             if let Some(slot) = self.pieces.get_mut(self.len) {
-                *slot = moves;
+                slot.write(moves);
                 self.len += 1;
             }
             false
@@ -575,7 +571,11 @@ impl PieceList {
 
     #[inline(always)]
     fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
-        self.pieces[..self.len].iter().copied()
+        self.pieces[..self.len].iter().map(|piece| {
+            // SAFETY: `fill` wrote each of the first `len` entries (it counts only the ones it
+            // writes), and nothing else changes them.
+            unsafe { piece.assume_init() }
+        })
     }
 }
 
@@ -688,4 +688,54 @@ pub fn perft_divide(board: &Board, depth: u32) -> Divide {
         divide.len += 1;
     }
     divide
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PieceList;
+    use crate::board::Board;
+    use crate::movegen::generate;
+    use crate::side::{Black, Side, White};
+    use crate::types::Color;
+
+    /// The pieces `generate` emits, in its order.
+    fn generated<S: Side>(board: &Board) -> Vec<crate::moves::PieceMoves> {
+        let mut list = Vec::new();
+        generate::<S>(board, &mut |moves| {
+            list.push(moves);
+            false
+        });
+        list
+    }
+
+    fn listed<S: Side>(board: &Board) -> Vec<crate::moves::PieceMoves> {
+        let mut pieces = PieceList::empty();
+        pieces.fill::<S>(board).iter().collect()
+    }
+
+    /// The list holds exactly what the generator emits (its unsafe reads stay within what
+    /// `fill` wrote), up to 16 pieces, and nothing for a side without moves.
+    #[test]
+    fn piece_list_holds_what_the_generator_emits() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // All sixteen white pieces can move.
+            "8/8/k7/2RBQB2/2NRN3/8/PPPPPPPP/4K3 w - - 0 1",
+            // Checkmated: no piece can move.
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        ];
+        let mut sixteen = false;
+        for fen in fens {
+            let board: Board = fen.parse().expect("valid FEN");
+            let (listed, generated) = match board.side_to_move() {
+                Color::White => (listed::<White>(&board), generated::<White>(&board)),
+                Color::Black => (listed::<Black>(&board), generated::<Black>(&board)),
+            };
+            assert_eq!(listed, generated, "{fen}");
+            sixteen |= listed.len() == 16;
+        }
+        assert!(sixteen, "one position has sixteen pieces that can move");
+    }
 }
