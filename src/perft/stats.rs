@@ -43,7 +43,7 @@ use crate::movegen::{
 use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::play::play_role;
 use crate::side::Side;
-use crate::types::{Role, Square};
+use crate::types::{File, Role, Square};
 use crate::variant::{dispatch, hot_fn};
 use core::ops::{Add, AddAssign};
 
@@ -534,28 +534,33 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
     let loose = PawnTargets::new::<S>(pawns & !blockers, &node);
     let pawn_checks = pawn_attacks(S::Other::COLOR, king);
     let back = Bitboard::BACK_RANKS;
-    for (to, back_by) in [
+    let moves = [
         (loose.single & !back, S::UP),
         (loose.double, 2 * S::UP),
         (loose.west & !back, S::UP - 1),
         (loose.east & !back, S::UP + 1),
-    ] {
-        stats.nodes += u64::from(to.count());
-        let checking = to & pawn_checks;
-        stats.checks += u64::from(checking.count());
-        for to in checking {
-            mates::<S>(
-                board,
-                Role::Pawn,
-                to.offset(-back_by),
-                Bitboard::from_square(to),
-                Bitboard::from_square(to),
-                MoveKind::Normal,
-                stats,
-            );
+    ];
+    let captures = (loose.west & !back).count() + (loose.east & !back).count();
+    stats.nodes += u64::from(moves[0].0.count() + moves[1].0.count() + captures);
+    stats.captures += u64::from(captures);
+    // The checking pushes and captures, each destination set naming its pawns.
+    if (moves[0].0 | moves[1].0 | moves[2].0 | moves[3].0).any_of(pawn_checks) {
+        for (to, back_by) in moves {
+            let checking = to & pawn_checks;
+            stats.checks += u64::from(checking.count());
+            for to in checking {
+                mates::<S>(
+                    board,
+                    Role::Pawn,
+                    to.offset(-back_by),
+                    Bitboard::from_square(to),
+                    Bitboard::from_square(to),
+                    MoveKind::Normal,
+                    stats,
+                );
+            }
         }
     }
-    stats.captures += u64::from((loose.west & !back).count() + (loose.east & !back).count());
     // Pawns about to promote, and those among the blockers, one by one.
     let single = pawns & (blockers | S::Other::up(back));
     if single.any() {
@@ -604,6 +609,20 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
     for from in en_passant_capturers::<S>(board, &node) {
         *stats = played::<S>(board, Role::Pawn, from, ep, ep, *stats);
     }
+    // Castling checks only by the rook, from the d- or f-file (their king off our king's rank
+    // and no line to it opened by king or rook): otherwise the castles are counted at once.
+    if castles.is_empty() {
+        return;
+    }
+    let quiet = !(blockers & castles.with(node.king)).any()
+        && king.rank() != node.king.rank()
+        && !matches!(king.file(), File::D | File::F);
+    if quiet {
+        let n = u64::from(castles.count());
+        stats.nodes += n;
+        stats.castles += n;
+        return;
+    }
     for rook in castles {
         let mv = Move::new(node.king, rook, MoveKind::Castling);
         // Only the rook can give check, unless king or rook leaves a line to their king or
@@ -623,7 +642,11 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
         }
         stats.nodes += 1;
         stats.castles += 1;
+        // Their king is off our king's rank: the rook checks along its file, if at all.
         let (king_to, rook_to) = mv.castling_destinations();
+        if rook_to.file() != king.file() {
+            continue;
+        }
         let occupied = node
             .occupied
             .without(node.king)
@@ -920,9 +943,17 @@ mod tests {
             .collect();
         // Chess960, queen a8 beyond the castling rook b8: castling is carried over no move
         // that lets a slider x-ray the king's path through the rook (Qg2xa8 here).
+        // And positions whose replying side castles with check: the rook lands on the file of
+        // the other king (the set-wise count takes the castles at once only when it cannot).
         boards.extend(
-            ["nrk1brnq/p2p1pp1/7p/bpp1p3/1P6/6P1/PKPPPPQP/NR1BBRN1 w kq - 0 10"]
-                .map(|fen| Board::from_fen(fen).expect("FEN")),
+            [
+                "nrk1brnq/p2p1pp1/7p/bpp1p3/1P6/6P1/PKPPPPQP/NR1BBRN1 w kq - 0 10",
+                "4k2r/8/8/8/8/8/8/5K2 w k - 0 1",
+                "r3k3/8/8/8/8/8/8/3K4 w q - 0 1",
+                "5k2/8/8/8/8/8/8/4K2R b K - 0 1",
+                "3k4/8/8/8/8/8/8/R3K3 b Q - 0 1",
+            ]
+            .map(|fen| Board::from_fen(fen).expect("FEN")),
         );
         boards.sort_by_key(Board::hash);
         boards.dedup();
@@ -945,6 +976,7 @@ mod tests {
             pinned: usize,
             kept: usize,
             promoting_checks: usize,
+            castling_checks: usize,
         }
         fn check<S: Side>(board: &Board, total: &mut Stats, counts: &mut Counts) {
             let carried = Carried::new::<S>(board);
@@ -957,6 +989,8 @@ mod tests {
                         let stats = classify(&child, reply, &child.play_unchecked(reply));
                         counts.promoting_checks +=
                             usize::from(stats.promotions > 0 && stats.checks > 0);
+                        counts.castling_checks +=
+                            usize::from(stats.castles > 0 && stats.checks > 0);
                         want += stats;
                     }
                     let stale = leaf_parent::<S>(board, moves.role, mv);
@@ -990,6 +1024,7 @@ mod tests {
             pinned,
             kept,
             promoting_checks,
+            castling_checks,
         } = counts;
         assert!(checked > 100_000, "{checked}");
         // Positions whose castling rooks were carried over, not tested again.
@@ -1002,6 +1037,8 @@ mod tests {
         assert!(kept > 10_000, "{kept}");
         // Checking promotions (played, the others counted set-wise).
         assert!(promoting_checks > 1_000, "{promoting_checks}");
+        // Checking castles (counted at once when the rook cannot check).
+        assert!(castling_checks > 50, "{castling_checks}");
         // The corpus exercises every column.
         for (name, value) in total.fields() {
             assert!(value > 100, "{name}: {value}");
