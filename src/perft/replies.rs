@@ -661,10 +661,9 @@ impl<S: Side> Replies<S> {
             return None;
         }
         let occupied = self.node.occupied.without(from).with(to);
-        // Watched squares the mover attacks from `to` (none from `from`): B's king steps and
-        // castlings through them go.
+        // Watched squares the mover attacks from `to` (none from `from`): B's king (a check,
+        // counted apart), or its steps and castlings through them, which go.
         let hits = self.attacks(mover.role, to, occupied) & self.watch;
-        // Watched squares hit: B's king (a check) or its steps and castling paths, which go.
         let mut lost = 0;
         if hits.any() {
             if hits.contains(self.node.king) {
@@ -675,8 +674,9 @@ impl<S: Side> Replies<S> {
         Some(self.settle(mover.role, from, to, None, captured, occupied)? - lost)
     }
 
-    /// [`Self::after`] once the move is known to attack no watched square (`occupied` the
-    /// occupancy after it). `king` is the castling king's move when `role` is its rook.
+    /// [`Self::after`] but for the king steps and castlings the move comes to attack, which
+    /// the caller takes off (`occupied` the occupancy after the move). `king` is the castling
+    /// king's move when `role` is its rook.
     #[inline(always)]
     fn settle(
         &self,
