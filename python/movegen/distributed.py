@@ -30,6 +30,7 @@ import heapq
 import json
 import os
 import re
+import socket
 import sys
 import threading
 import time
@@ -73,10 +74,39 @@ def units_text(units: list[tuple[str, int, int]]) -> str:
     return "".join(f"{fen};{paths};{depth}\n" for fen, paths, depth in units)
 
 
-def count_task(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int) -> dict[str, int]:
+_build_identity: Optional[dict[str, str]] = None
+
+
+def build_identity() -> dict[str, str]:
+    """The movegen build of this process: its version, a build id (the first 16 hex digits of
+    the SHA-256 of the extension module's file, so two builds of one version differ) and its
+    slider backend. A worker's results are accepted only when this equals the driver's."""
+    global _build_identity
+    if _build_identity is None:
+        from . import _movegen
+
+        digest = hashlib.sha256()
+        try:
+            with open(_movegen.__file__, "rb") as f:
+                for block in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(block)
+            build = digest.hexdigest()[:16]
+        except (OSError, AttributeError, TypeError):
+            build = "unknown"
+        _build_identity = {"build": build, "backend": movegen.BACKEND}
+    return {"version": movegen.__version__, **_build_identity}
+
+
+def count_task(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int) -> dict[str, Any]:
     """The sum over ``units`` (FEN, multiplicity, depth tuples, or their text) of
     multiplicity * perft (with ``stats``, of every ``movegen.perft_stats`` field), as exact
-    ints. Runs on a worker."""
+    ints, with the ``build`` that counted them (``build_identity``) and the ``worker`` (its
+    host name and process id). Runs on a worker."""
+    counts = _count(units, stats, hash_mib)
+    return {**counts, "build": build_identity(), "worker": f"{socket.gethostname()}:{os.getpid()}"}
+
+
+def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int) -> dict[str, int]:
     if stats:
         if isinstance(units, str):
             rows = [line.split(";") for line in units.splitlines() if line]
@@ -95,11 +125,6 @@ def count_task(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib:
     # One call for the whole task: the units are counted without the GIL in between (one
     # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
     return {"nodes": movegen.perft_units(units, table)}
-
-
-def worker_version() -> str:
-    """The movegen version of the worker it runs on."""
-    return movegen.__version__
 
 
 # ----- planning -----
@@ -343,18 +368,20 @@ def connect(scheduler: Optional[str], timeout: float):
 
 def check_versions(client) -> int:
     """The number of workers, after checking that Dask's packages agree (``get_versions(check=True)``)
-    and that every worker runs this movegen version."""
+    and that every worker runs this driver's movegen build (``build_identity``). Workers that
+    join later are checked by their results (``Counter``)."""
     try:
         client.get_versions(check=True)
     except ValueError as e:
         raise DistributedError(f"the cluster's Dask packages differ: {e}") from None
-    versions = client.run(worker_version)
-    wrong = {w: v for w, v in versions.items() if v != movegen.__version__}
+    builds = client.run(build_identity)
+    ours = build_identity()
+    wrong = {w: describe_build(b) for w, b in builds.items() if b != ours}
     if wrong:
         raise DistributedError(
-            f"workers run another movegen version than this driver ({movegen.__version__}): {wrong}"
+            f"workers run another movegen build than this driver ({describe_build(ours)}): {wrong}"
         )
-    return len(versions)
+    return len(builds)
 
 
 class ProgressBar:
@@ -385,6 +412,102 @@ class ProgressBar:
     def finish(self) -> None:
         if self.enabled and self.shown:
             sys.stderr.write("\n")
+
+
+class Counter:
+    """Submits the tasks and hands back their results, each checked: a result is accepted only
+    when the build that counted it (``build_identity``, carried with every result) is this
+    driver's. A result of another build (a worker of another movegen that joined mid-run, say)
+    is thrown away and its task submitted again, restricted to the workers that run this
+    build; a task whose allowed workers have all left is restricted again to the matching
+    workers present then. With no matching worker left, the run stops with a
+    ``DistributedError`` and nothing of the other build is summed."""
+
+    #: Seconds between looks at the cluster while restricted tasks wait.
+    WATCH = 2.0
+
+    def __init__(self, client, texts: list[str], stats: bool, hash_mib: int, run_id: str):
+        self.client, self.texts, self.stats, self.hash_mib, self.run_id = client, texts, stats, hash_mib, run_id
+        self.ours = build_identity()
+        self.futures: dict[Any, int] = {}
+        self.allowed: dict[int, list[str]] = {}  # restricted tasks: the workers they may run on
+        self.rejected: list[str] = []
+        self.refused_workers: set[str] = set()
+
+    def submit(self, i: int, workers: Optional[list[str]] = None) -> None:
+        future = self.client.submit(
+            count_task,
+            self.texts[i],
+            self.stats,
+            self.hash_mib,
+            key=f"movegen-perft-{self.run_id}-{i}-{os.getpid()}-{time.time_ns()}",
+            priority=len(self.texts) - i,
+            pure=False,
+            workers=workers,
+            allow_other_workers=False,
+        )
+        self.futures[future] = i
+        if workers is not None:
+            self.allowed[i] = workers
+
+    def matching_workers(self) -> list[str]:
+        """The addresses of the workers that run this driver's build, now."""
+        builds = self.client.run(build_identity)
+        return sorted(address for address, build in builds.items() if build == self.ours)
+
+    def resubmit(self, i: int) -> None:
+        workers = self.matching_workers()
+        if not workers:
+            raise DistributedError(
+                f"no worker runs this driver's movegen build {describe_build(self.ours)}; "
+                f"results of other builds were refused ({'; '.join(self.rejected[-3:])})"
+            )
+        self.submit(i, workers)
+
+    def results(self):
+        """Yields (task, counts) for every task, checked, as they finish."""
+        from distributed import wait
+
+        while self.futures:
+            try:
+                finished = wait(list(self.futures), timeout=self.WATCH, return_when="FIRST_COMPLETED").done
+            except (TimeoutError, asyncio.TimeoutError):
+                finished = set()
+            for future in finished:
+                i = self.futures.pop(future)
+                reply = future.result()
+                build = reply.get("build") if isinstance(reply, dict) else None
+                if build != self.ours:
+                    worker = reply.get("worker", "?") if isinstance(reply, dict) else "?"
+                    self.rejected.append(f"task {i} from {worker}: {describe_build(build)}")
+                    if worker not in self.refused_workers:
+                        # One line per worker: its later results are refused the same way.
+                        self.refused_workers.add(worker)
+                        print(
+                            f"movegen.distributed: refused task {i}'s result from worker {worker}, "
+                            f"another build ({describe_build(build)}; this driver: "
+                            f"{describe_build(self.ours)}); its results are counted again on "
+                            "workers of this build",
+                            file=sys.stderr,
+                        )
+                    self.resubmit(i)
+                    continue
+                self.allowed.pop(i, None)
+                yield i, {k: v for k, v in reply.items() if k not in ("build", "worker")}
+            if not finished and self.allowed:
+                present = set(self.client.scheduler_info()["workers"])
+                for future, i in list(self.futures.items()):
+                    if i in self.allowed and not present.intersection(self.allowed[i]):
+                        del self.futures[future]
+                        future.cancel()
+                        self.resubmit(i)
+
+
+def describe_build(build: Any) -> str:
+    """A build identity as text: ``version 0.2.0, build 1a2b..., backend pext``."""
+    if not isinstance(build, dict):
+        return "no build identity"
+    return f"version {build.get('version')}, build {build.get('build')}, backend {build.get('backend')}"
 
 
 # ----- the run -----
@@ -442,26 +565,12 @@ def run(
     bar = ProgressBar(len(groups), len(done))
     start = time.perf_counter()
     try:
-        from distributed import as_completed
-
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
-        futures = {}
+        counter = Counter(client, texts, stats, 0 if stats else hash_mib, run_id)
         for i in range(len(groups)):
-            if i in done:
-                continue
-            future = client.submit(
-                count_task,
-                texts[i],
-                stats,
-                0 if stats else hash_mib,
-                key=f"movegen-perft-{run_id}-{i}-{os.getpid()}-{time.time_ns()}",
-                priority=len(groups) - i,
-                pure=False,
-            )
-            futures[future] = i
-        for future in as_completed(futures):
-            i = futures[future]
-            result = future.result()
+            if i not in done:
+                counter.submit(i)
+        for i, result in counter.results():
             results[i] = result
             writer.done(i, result)
             bar.update(result["nodes"])
@@ -469,6 +578,12 @@ def run(
         writer.close()
         bar.finish()
     seconds = time.perf_counter() - start
+    if counter.rejected:
+        print(
+            f"movegen.distributed: {len(counter.rejected)} results of other builds refused; "
+            "every task of the total was counted by this driver's build",
+            file=sys.stderr,
+        )
     keys = ["nodes"] + ([key for key, _ in STAT_LABELS] if stats else [])
     totals = {key: sum(r[key] for r in results.values()) for key in keys}
     units = sum(len(g) for g in groups)

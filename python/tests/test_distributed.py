@@ -61,16 +61,18 @@ class Cluster:
         log = open(self.logs / f"{name}-{len(self.processes)}.log", "w")
         self.processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
 
-    def add_workers(self, count):
+    def add_workers(self, count, *extra, wait=True):
         for _ in range(count):
             self.start(
                 dask_command(
                     "worker", self.address, "--host", "127.0.0.1", "--nthreads", "1",
-                    "--no-nanny", "--no-dashboard", "--memory-limit", "0",
+                    "--no-nanny", "--no-dashboard", "--memory-limit", "0", *extra,
                 ),
                 "worker",
             )
         self.workers += count
+        if not wait:
+            return None
         client = distributed.Client(self.address, timeout=30)
         client.wait_for_workers(self.workers, timeout=60)
         return client
@@ -148,6 +150,71 @@ def test_a_worker_killed_while_busy_changes_nothing(cluster):
     assert report["nodes"] == DEPTH_7
     assert report["tasks"] == 120 and report["split_ply"] == 3
     assert lost >= 1 and pending >= 10
+
+
+#: Loaded into a worker with `dask worker --preload`: a simulated other movegen build, whose
+#: version differs and whose perft_units is off by one.
+WRONG_BUILD = """
+import movegen
+
+movegen.__version__ = "0.2.1-dev"
+# Dask may run a preload more than once: wrap the real function only.
+_right = getattr(movegen, "_right_perft_units", movegen.perft_units)
+movegen._right_perft_units = _right
+movegen.perft_units = lambda units, table=None: _right(units, table) + 1
+"""
+
+
+def started_tasks(client, count, run):
+    """Waits until `count` of the run's tasks are finished (and the run still going)."""
+    deadline = time.time() + 120
+    while True:
+        assert run.poll() is None, "the run ended too soon"
+        assert time.time() < deadline, "no task ever finished"
+        states = client.run_on_scheduler(
+            lambda dask_scheduler: [ts.state for k, ts in dask_scheduler.tasks.items() if str(k).startswith("movegen-perft")]
+        )
+        if sum(state == "memory" for state in states) >= count:
+            return
+        time.sleep(0.01)
+
+
+def test_a_late_worker_of_another_build_is_never_summed(cluster, tmp_path):
+    wrong = tmp_path / "wrong_build.py"
+    wrong.write_text(WRONG_BUILD)
+    client = cluster.add_workers(1)
+    run = driver("--scheduler", cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "200", "--json", "7")
+    try:
+        started_tasks(client, 3, run)
+        cluster.add_workers(1, "--nthreads", "2", "--preload", str(wrong))
+        code, out, err = finish(run)
+    finally:
+        finish(run)
+        client.close()
+    assert code == 0, err
+    assert json.loads(out)["nodes"] == DEPTH_7
+    # The wrong build did count some tasks, and every one of them was refused.
+    assert "refused task" in err and "version 0.2.1-dev" in err, err
+
+
+def test_no_worker_of_this_build_left_is_one_line_and_exit_2(cluster, tmp_path):
+    wrong = tmp_path / "wrong_build.py"
+    wrong.write_text(WRONG_BUILD)
+    client = cluster.add_workers(1)
+    run = driver("--scheduler", cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "200", "--json", "7")
+    try:
+        started_tasks(client, 3, run)
+        good = list(client.scheduler_info()["workers"])
+        client.close()
+        client = cluster.add_workers(1, "--preload", str(wrong))
+        pid = client.run(os.getpid, workers=good)[good[0]]
+        os.kill(pid, signal.SIGKILL)
+        code, out, err = finish(run)
+    finally:
+        finish(run)
+        client.close()
+    assert code == 2 and out == "", (code, out, err)
+    assert "no worker runs this driver's movegen build" in err and "Traceback" not in err, err
 
 
 def test_depth_7_and_the_default_local_cluster(shared_cluster):
