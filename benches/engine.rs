@@ -33,7 +33,7 @@
 mod common;
 
 use arrayvec::ArrayVec;
-use common::SHALLOW;
+use common::{SHALLOW, tree_copy as full_copy, tree_make as full_make};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 use std::hint::black_box;
 use std::str::FromStr;
@@ -135,34 +135,6 @@ fn noisy_chess(b: &chess::Board) -> usize {
 }
 
 // ----- full-make perft -----
-
-fn full_copy(b: &movegen::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        black_box(b);
-        return 1;
-    }
-    let moves = b.legal_moves();
-    let mut n = 0;
-    for &mv in &moves {
-        n += full_copy(&b.play_unchecked(mv), depth - 1);
-    }
-    n
-}
-
-fn full_make(b: &mut movegen::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        black_box(&*b);
-        return 1;
-    }
-    let moves = b.legal_moves();
-    let mut n = 0;
-    for &mv in &moves {
-        let undo = b.make(mv);
-        n += full_make(b, depth - 1);
-        b.unmake(mv, undo);
-    }
-    n
-}
 
 fn full_cozy(b: &cozy_chess::Board, depth: u32) -> u64 {
     if depth == 0 {

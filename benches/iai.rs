@@ -70,11 +70,50 @@ fn make_unmake_bench((mut board, depth, nodes): (Board, u32, u64)) -> u64 {
     n
 }
 
+// The engine path: what a search runs at every node, never perft's shortcuts.
+
+/// The engine benchmark's corpus (`benches/data/engine-corpus.fen`), parsed.
+fn engine_corpus() -> Vec<Board> {
+    include_str!("data/engine-corpus.fen")
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| Board::from_fen(l).expect("FEN"))
+        .collect()
+}
+
+// Full-make perft (every leaf played, copy-make), the engine benchmark's definition.
+#[library_benchmark]
+#[bench::startpos_d4(case(0, 4, 197_281))]
+fn engine_full_bench((board, depth, nodes): (Board, u32, u64)) -> u64 {
+    let n = tree_copy(black_box(&board), depth);
+    assert_eq!(n, nodes);
+    n
+}
+
+// The legal moves of the 12,000 corpus positions, each listed once. The total is every
+// peer's total too (benches/engine.rs asserts it position by position).
+#[library_benchmark]
+#[bench::corpus(engine_corpus())]
+fn engine_listing_bench(boards: Vec<Board>) -> usize {
+    let n: usize = boards
+        .iter()
+        .map(|b| black_box(b).legal_moves().len())
+        .sum();
+    assert_eq!(n, ENGINE_CORPUS_MOVES);
+    n
+}
+
+/// The corpus's legal moves in all, as python-chess counts them (`legal_moves.count()` over
+/// the file); `cargo bench --bench engine` checks every position against three Rust peers.
+const ENGINE_CORPUS_MOVES: usize = 333_638;
+
 library_benchmark_group!(name = perft_group; benchmarks = perft_bench);
+library_benchmark_group!(name = engine_group; benchmarks = engine_full_bench, engine_listing_bench);
 library_benchmark_group!(name = movegen_group; benchmarks = movegen_bench);
 library_benchmark_group!(name = make_group; benchmarks = copy_make_bench, make_unmake_bench);
 main!(
     library_benchmark_groups = perft_group,
     movegen_group,
-    make_group
+    make_group,
+    engine_group
 );

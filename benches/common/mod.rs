@@ -91,9 +91,11 @@ pub fn chess_perft(fen: &str, depth: u32) -> u64 {
     chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64
 }
 
-/// Every move of the tree played (no bulk counting), copy-make.
+/// Every move of the tree played (no bulk counting), copy-make: "full-make perft". At depth 0
+/// the board goes to `black_box`, so the compiler cannot drop the last make.
 pub fn tree_copy(board: &movegen::Board, depth: u32) -> u64 {
     if depth == 0 {
+        std::hint::black_box(board);
         return 1;
     }
     let moves = board.legal_moves();
@@ -106,6 +108,7 @@ pub fn tree_copy(board: &movegen::Board, depth: u32) -> u64 {
 /// The same tree with make/unmake in place.
 pub fn tree_make(board: &mut movegen::Board, depth: u32) -> u64 {
     if depth == 0 {
+        std::hint::black_box(&*board);
         return 1;
     }
     let moves = board.legal_moves();
