@@ -581,14 +581,23 @@ impl Board {
     /// assert_eq!(moves.len(), 20);
     /// assert!(moves.iter().any(|mv| mv.to_string() == "g1f3"));
     /// ```
+    #[inline(always)]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
+        // Made in the caller's frame and filled through a reference: returned from an
+        // out-of-line function, the 840-byte list was copied with memcpy (112 instructions of
+        // a node's 1,373 in full-make perft, callgrind).
         let mut list = MoveList::new();
+        self.fill_legal_moves(&mut list);
+        list
+    }
+
+    /// Appends the legal moves to `list` (the body of [`Board::legal_moves`]).
+    fn fill_legal_moves(&self, list: &mut MoveList) {
         self.generate_moves(|moves| {
             list.extend_piece(moves);
             false
         });
-        list
     }
 
     /// The number of legal moves, counted without listing them.

