@@ -179,13 +179,25 @@ def started_tasks(client, count, run):
         time.sleep(0.01)
 
 
-def test_a_late_worker_of_another_build_is_never_summed(cluster, tmp_path):
+def start_with_one_good_worker(cluster, tmp_path):
+    """One worker of this build, a depth-7 run of 200 tasks started on it and 3 of them done;
+    returns the wrong build's preload file, a client and the run."""
     wrong = tmp_path / "wrong_build.py"
     wrong.write_text(WRONG_BUILD)
     client = cluster.add_workers(1)
     run = driver("--scheduler", cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "200", "--json", "7")
     try:
         started_tasks(client, 3, run)
+    except BaseException:
+        finish(run)
+        client.close()
+        raise
+    return wrong, client, run
+
+
+def test_a_late_worker_of_another_build_is_never_summed(cluster, tmp_path):
+    wrong, client, run = start_with_one_good_worker(cluster, tmp_path)
+    try:
         cluster.add_workers(1, "--nthreads", "2", "--preload", str(wrong))
         code, out, err = finish(run)
     finally:
@@ -198,12 +210,8 @@ def test_a_late_worker_of_another_build_is_never_summed(cluster, tmp_path):
 
 
 def test_no_worker_of_this_build_left_is_one_line_and_exit_2(cluster, tmp_path):
-    wrong = tmp_path / "wrong_build.py"
-    wrong.write_text(WRONG_BUILD)
-    client = cluster.add_workers(1)
-    run = driver("--scheduler", cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "200", "--json", "7")
+    wrong, client, run = start_with_one_good_worker(cluster, tmp_path)
     try:
-        started_tasks(client, 3, run)
         good = list(client.scheduler_info()["workers"])
         client.close()
         client = cluster.add_workers(1, "--preload", str(wrong))
