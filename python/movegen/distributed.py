@@ -451,8 +451,9 @@ class Counter:
             self.allowed[i] = workers
 
     def matching_workers(self) -> list[str]:
-        """The addresses of the workers that run this driver's build, now."""
-        builds = self.client.run(build_identity)
+        """The addresses of the workers that run this driver's build, now (a worker that
+        cannot be asked, one just lost say, is not one of them)."""
+        builds = self.client.run(build_identity, on_error="ignore")
         return sorted(address for address, build in builds.items() if build == self.ours)
 
     def resubmit(self, i: int) -> None:
