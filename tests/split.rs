@@ -63,6 +63,57 @@ fn startpos_ply_4_has_72078_unique_positions() {
     assert_eq!(split(&Board::startpos(), 3).len(), 5_362);
 }
 
+/// OEIS A083276 at ply 5: 822,518 distinct positions (4,865,609 paths).
+#[test]
+fn startpos_ply_5_has_822518_unique_positions() {
+    let units = split(&Board::startpos(), 5);
+    let paths: u64 = units.iter().map(|&(_, n)| n).sum();
+    assert_eq!(paths, 4_865_609);
+    assert_eq!(units.len(), 822_518);
+}
+
+/// OEIS A083276 at ply 6: 9,417,681 distinct positions. Two of them are reached both with and
+/// without an en-passant square whose capture is illegal; counted twice they make 9,417,683.
+/// About 2 minutes and 4 GB, so behind `--ignored`.
+#[test]
+#[ignore]
+fn startpos_ply_6_has_9417681_unique_positions() {
+    let units = split(&Board::startpos(), 6);
+    let paths: u64 = units.iter().map(|&(_, n)| n).sum();
+    assert_eq!(paths, 119_060_324);
+    assert_eq!(units.len(), 9_417_681);
+}
+
+/// After 1. f4 e6 2. f5, the position after ...Qf6 Kf2 g5 keeps en passant on g6 (the f5
+/// pawn stands beside g5) though the capture is illegal (the pawn is pinned by the queen on
+/// the f-file), while ...g5 Kf2 Qf6 reaches it without: one unit of two paths.
+#[test]
+fn an_illegal_en_passant_square_does_not_make_another_unit() {
+    let mut root = Board::startpos();
+    for uci in ["f2f4", "e7e6", "f4f5"] {
+        root = root.play(root.parse_uci(uci).unwrap()).unwrap();
+    }
+    let mut a = root;
+    for uci in ["d8f6", "e1f2", "g7g5"] {
+        a = a.play(a.parse_uci(uci).unwrap()).unwrap();
+    }
+    let mut b = root;
+    for uci in ["g7g5", "e1f2", "d8f6"] {
+        b = b.play(b.parse_uci(uci).unwrap()).unwrap();
+    }
+    assert!(a.en_passant().is_some() && b.en_passant().is_none());
+    let placement = |board: &Board| board.to_string().split(' ').next().unwrap().to_owned();
+    let units = split(&root, 3);
+    let same: Vec<_> = units
+        .iter()
+        .filter(|(unit, _)| {
+            placement(unit) == placement(&a) && unit.side_to_move() == a.side_to_move()
+        })
+        .collect();
+    assert_eq!(same.len(), 1, "{same:?}");
+    assert_eq!(same[0].1, 2);
+}
+
 fn perft_binary(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_perft"))
         .args(args)

@@ -5,11 +5,16 @@
 //!
 //! Two paths reach the same unit only when the positions are equal in everything perft
 //! depends on: the pieces, the side to move, the castling rights (with their rooks) and the
-//! en-passant square as the board keeps it (only when a pawn could take there). They are
-//! compared in full, never by the hash alone. The clocks do not change a perft, so a unit's
-//! halfmove clock is 0 and its fullmove number 1.
+//! en-passant square when the capture there is legal. The board keeps an en-passant square
+//! whenever a pawn stands beside the pawn that advanced, even when that pawn is pinned; such a
+//! square changes no move, so two paths differing only by it reach one unit (as OEIS A083276
+//! counts positions: 9,417,681 at ply 6 of the start position, not 9,417,683). The unit keeps
+//! the board of the first path that reached it, so its FEN is exact for that path. Positions
+//! are compared in full, never by the hash alone. The clocks do not change a perft, so a
+//! unit's halfmove clock is 0 and its fullmove number 1.
 
 use crate::board::Board;
+use crate::moves::MoveKind;
 use std::collections::HashMap;
 
 /// The unique positions `ply` plies below `board` with their multiplicities, sorted by FEN
@@ -55,14 +60,30 @@ pub fn split_in_tree_order(board: &Board, ply: u32) -> Vec<(Board, u64)> {
     units
 }
 
+/// `unit` as move generation sees it: without its en-passant square when no legal move
+/// captures there.
+fn dedup_key(unit: &Board) -> Board {
+    let mut key = *unit;
+    if unit.en_passant().is_some()
+        && !unit
+            .legal_moves()
+            .iter()
+            .any(|mv| mv.kind() == MoveKind::EnPassant)
+    {
+        key.set_en_passant(None);
+    }
+    key
+}
+
 /// Adds the positions `ply` plies below `board` to `units`, one path each.
 fn walk(board: &Board, ply: u32, index: &mut HashMap<Board, usize>, units: &mut Vec<(Board, u64)>) {
     if ply == 0 {
         let mut unit = *board;
         unit.set_clocks(0, 1);
-        // Board equality is the full position (and the clocks, here the same for all).
+        // Board equality is the full position (and the clocks, here the same for all); the key
+        // drops an en-passant square whose capture is illegal.
         let next = units.len();
-        let at = *index.entry(unit).or_insert(next);
+        let at = *index.entry(dedup_key(&unit)).or_insert(next);
         if at == next {
             units.push((unit, 0));
         }
