@@ -66,10 +66,7 @@ fn startpos_ply_4_has_72078_unique_positions() {
 /// OEIS A083276 at ply 5: 822,518 distinct positions (4,865,609 paths).
 #[test]
 fn startpos_ply_5_has_822518_unique_positions() {
-    let units = split(&Board::startpos(), 5);
-    let paths: u64 = units.iter().map(|&(_, n)| n).sum();
-    assert_eq!(paths, 4_865_609);
-    assert_eq!(units.len(), 822_518);
+    assert_startpos_split(5, 4_865_609, 822_518);
 }
 
 /// OEIS A083276 at ply 6: 9,417,681 distinct positions. Two of them are reached both with and
@@ -78,10 +75,15 @@ fn startpos_ply_5_has_822518_unique_positions() {
 #[test]
 #[ignore]
 fn startpos_ply_6_has_9417681_unique_positions() {
-    let units = split(&Board::startpos(), 6);
-    let paths: u64 = units.iter().map(|&(_, n)| n).sum();
-    assert_eq!(paths, 119_060_324);
-    assert_eq!(units.len(), 9_417_681);
+    assert_startpos_split(6, 119_060_324, 9_417_681);
+}
+
+/// The split of the start position at `ply` has `units` positions reached by `paths` paths
+/// (the perft count at that depth).
+fn assert_startpos_split(ply: u32, paths: u64, units: usize) {
+    let split = split(&Board::startpos(), ply);
+    assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), paths);
+    assert_eq!(split.len(), units);
 }
 
 /// After 1. f4 e6 2. f5, the position after ...Qf6 Kf2 g5 keeps en passant on g6 (the f5
