@@ -573,32 +573,85 @@ impl Board {
     /// Puts a piece on an empty square.
     #[inline(always)]
     pub(crate) fn put(&mut self, color: Color, role: Role, sq: Square) {
+        self.hash ^= self.put_keyed(color, role, sq);
+    }
+
+    // The `_keyed` forms change the board but not its hash: they return the change of key, for
+    // a caller that makes several changes to gather in a register and apply once (the hash
+    // changed in memory at every step is a chain of loads waiting on stores).
+
+    /// [`Board::put`], returning the change of key instead of applying it.
+    #[inline(always)]
+    pub(crate) fn put_keyed(&mut self, color: Color, role: Role, sq: Square) -> u64 {
         let bb = Bitboard::from_square(sq);
         self.by_role[role.index()] |= bb;
         self.by_color[color.index()] |= bb;
         self.set_code(sq, role as u8 + 1 + 8 * color as u8);
-        self.hash ^= zobrist::piece(color, role, sq);
+        zobrist::piece(color, role, sq)
     }
 
-    /// Removes the given piece from `sq`.
+    /// Removes the given piece from `sq`, returning the change of key instead of applying it.
     #[inline(always)]
-    pub(crate) fn remove(&mut self, color: Color, role: Role, sq: Square) {
+    pub(crate) fn remove_keyed(&mut self, color: Color, role: Role, sq: Square) -> u64 {
         let bb = Bitboard::from_square(sq);
         self.by_role[role.index()] &= !bb;
         self.by_color[color.index()] &= !bb;
         self.set_code(sq, 0);
-        self.hash ^= zobrist::piece(color, role, sq);
+        zobrist::piece(color, role, sq)
     }
 
-    /// Moves a piece from `from` to the empty square `to`.
+    /// Moves a piece from `from` to the empty square `to`, returning the change of key instead
+    /// of applying it.
     #[inline(always)]
-    pub(crate) fn shift(&mut self, color: Color, role: Role, from: Square, to: Square) {
+    pub(crate) fn shift_keyed(
+        &mut self,
+        color: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+    ) -> u64 {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.by_role[role.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
         self.set_code(from, 0);
         self.set_code(to, role as u8 + 1 + 8 * color as u8);
-        self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
+        zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to)
+    }
+
+    /// [`Board::set_castling`], returning the change of key instead of applying it.
+    #[inline(always)]
+    pub(crate) fn set_castling_keyed(&mut self, rights: u8) -> u64 {
+        let key = zobrist::castling(self.castling, &self.castling_rooks)
+            ^ zobrist::castling(rights, &self.castling_rooks);
+        self.castling = rights;
+        key
+    }
+
+    /// [`Board::set_en_passant`], returning the change of key instead of applying it.
+    #[inline(always)]
+    pub(crate) fn set_en_passant_keyed(&mut self, sq: Option<Square>) -> u64 {
+        let mut key = 0;
+        if let Some(old) = self.ep_square {
+            key ^= zobrist::en_passant(old.file());
+        }
+        if let Some(new) = sq {
+            key ^= zobrist::en_passant(new.file());
+        }
+        self.ep_square = sq;
+        key
+    }
+
+    /// Passes the move to the other side, returning the change of key instead of applying it.
+    #[inline(always)]
+    pub(crate) fn flip_side_to_move_keyed(&mut self) -> u64 {
+        self.side_to_move = self.side_to_move.other();
+        zobrist::WHITE_TO_MOVE
+    }
+
+    /// Applies a change of key gathered from the `_keyed` forms.
+    #[inline(always)]
+    pub(crate) fn toggle_hash(&mut self, key: u64) {
+        self.hash ^= key;
     }
 
     /// Toggles the squares `bb` for a piece of `color` and `role` in the bitboards only: the
@@ -669,9 +722,7 @@ impl Board {
     /// Replaces the castling rights, keeping the hash.
     #[inline(always)]
     pub(crate) fn set_castling(&mut self, rights: u8) {
-        self.hash ^= zobrist::castling(self.castling, &self.castling_rooks)
-            ^ zobrist::castling(rights, &self.castling_rooks);
-        self.castling = rights;
+        self.hash ^= self.set_castling_keyed(rights);
     }
 
     /// Grants a castling right with its rook.
@@ -689,13 +740,7 @@ impl Board {
     /// Sets or clears the en-passant square, keeping the hash.
     #[inline(always)]
     pub(crate) fn set_en_passant(&mut self, sq: Option<Square>) {
-        if let Some(old) = self.ep_square {
-            self.hash ^= zobrist::en_passant(old.file());
-        }
-        if let Some(new) = sq {
-            self.hash ^= zobrist::en_passant(new.file());
-        }
-        self.ep_square = sq;
+        self.hash ^= self.set_en_passant_keyed(sq);
     }
 
     /// Sets the side to move, keeping the hash.

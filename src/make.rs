@@ -160,6 +160,9 @@ impl Board {
 
 /// Unmake for side `S`, the side that played `mv`.
 #[inline(always)]
+///
+/// The pieces change through the `_keyed` forms, whose changes of key are dropped: the saved
+/// hash is restored at the end.
 fn unmake_side<S: Side>(board: &mut Board, mv: Move, undo: Undo) {
     let us = S::COLOR;
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
@@ -167,18 +170,18 @@ fn unmake_side<S: Side>(board: &mut Board, mv: Move, undo: Undo) {
         let (king_to, rook_to) = mv.castling_destinations();
         if board.role_at(king_to) == Some(Role::King) && board.role_at(rook_to) == Some(Role::Rook)
         {
-            board.remove(us, Role::King, king_to);
-            board.remove(us, Role::Rook, rook_to);
-            board.put(us, Role::King, from);
-            board.put(us, Role::Rook, to);
+            board.remove_keyed(us, Role::King, king_to);
+            board.remove_keyed(us, Role::Rook, rook_to);
+            board.put_keyed(us, Role::King, from);
+            board.put_keyed(us, Role::Rook, to);
         }
     } else if let Some(role) = board.role_at(to).filter(|_| board.colored(us).contains(to)) {
         match mv.promotion() {
             Some(_) => {
-                board.remove(us, role, to);
-                board.put(us, Role::Pawn, from);
+                board.remove_keyed(us, role, to);
+                board.put_keyed(us, Role::Pawn, from);
             }
-            None => board.shift(us, role, to, from),
+            None => _ = board.shift_keyed(us, role, to, from),
         }
         if let Some(captured) = undo.state.captured {
             let square = if kind == MoveKind::EnPassant {
@@ -186,7 +189,7 @@ fn unmake_side<S: Side>(board: &mut Board, mv: Move, undo: Undo) {
             } else {
                 to
             };
-            board.put(S::Other::COLOR, captured, square);
+            board.put_keyed(S::Other::COLOR, captured, square);
         }
     }
     board.restore_state(&undo.state);

@@ -182,32 +182,50 @@ impl Board {
 
 /// Copy-make for side `S` to move.
 #[inline(always)]
+///
+/// One copy serves both arms, and the changes are made inline on it: a child built out of
+/// line and returned, or one board chosen from two in registers, is written field by field
+/// and read straight back as a whole by the caller, a load the CPU cannot forward from those
+/// stores.
 pub(crate) fn play<S: Side>(board: &Board, mv: Move) -> Board {
-    match board.role_at(mv.from()) {
-        Some(role) => play_role::<S>(board, role, mv),
-        // Not a move of this position: give back a copy rather than inventing a piece.
-        None => *board,
+    let mut next = *board;
+    // Not a move of this position (no piece on its origin): the copy, unchanged, rather
+    // than inventing a piece.
+    if let Some(role) = board.role_at(mv.from()) {
+        make_role::<S>(&mut next, role, mv);
     }
+    next
+}
+
+/// Copy-make for side `S` moving its `role` (the piece on `mv.from()`, known to the caller).
+///
+/// The copy is made here, in the caller's frame, and changed in place out of line: returning
+/// the new board from the out-of-line function instead would write its fields one by one and
+/// read them straight back as a whole to copy it out, a load the CPU cannot forward from
+/// those stores.
+#[inline(always)]
+pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
+    let mut next = *board;
+    make_role_apart::<S>(&mut next, role, mv);
+    next
 }
 
 hot_fn! {
-    /// Copy-make for side `S` moving its `role` (the piece on `mv.from()`, known to the caller).
-    pub(crate) fn play_role<S: Side>(board: &Board, role: Role, mv: Move) -> Board {
-        let mut next = *board;
-        make_role::<S>(&mut next, role, mv);
-        next
+    /// [`make_role`] out of line, for copy-make.
+    fn make_role_apart<S: Side>(board: &mut Board, role: Role, mv: Move) {
+        make_role::<S>(board, role, mv);
     }
 }
 
 /// Plays `mv` of side `S`'s `role` on `board` in place; returns the captured role, if any.
+/// The changes of key are gathered in a register and applied to the hash once.
 #[inline(always)]
 pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Option<Role> {
     let us = S::COLOR;
     let them = S::Other::COLOR;
     let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
     let rights = board.castling_bits();
-    board.set_en_passant(None);
-    board.set_side_to_move(them);
+    let mut key = board.set_en_passant_keyed(None) ^ board.flip_side_to_move_keyed();
     let fullmove = board
         .fullmove_number()
         .saturating_add((us == Color::Black) as u16);
@@ -215,40 +233,41 @@ pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Opt
 
     if kind == MoveKind::Castling {
         let (king_to, rook_to) = mv.castling_destinations();
-        board.remove(us, Role::King, from);
-        board.remove(us, Role::Rook, to);
-        board.put(us, Role::King, king_to);
-        board.put(us, Role::Rook, rook_to);
-        board.set_castling(
+        key ^= board.remove_keyed(us, Role::King, from);
+        key ^= board.remove_keyed(us, Role::Rook, to);
+        key ^= board.put_keyed(us, Role::King, king_to);
+        key ^= board.put_keyed(us, Role::Rook, rook_to);
+        key ^= board.set_castling_keyed(
             rights & !(CastlingSide::KingSide.bit(us) | CastlingSide::QueenSide.bit(us)),
         );
+        board.toggle_hash(key);
         return None;
     }
     let mut captured = None;
     if kind == MoveKind::EnPassant {
-        board.remove(them, Role::Pawn, to.offset(-S::UP));
+        key ^= board.remove_keyed(them, Role::Pawn, to.offset(-S::UP));
         board.set_clocks(0, fullmove);
         captured = Some(Role::Pawn);
     } else if board.colored(them).contains(to)
         && let Some(victim) = board.role_at(to)
     {
-        board.remove(them, victim, to);
+        key ^= board.remove_keyed(them, victim, to);
         board.set_clocks(0, fullmove);
         captured = Some(victim);
     }
     match mv.promotion() {
         Some(promoted) => {
-            board.remove(us, role, from);
-            board.put(us, promoted, to);
+            key ^= board.remove_keyed(us, role, from);
+            key ^= board.put_keyed(us, promoted, to);
         }
-        None => board.shift(us, role, from, to),
+        None => key ^= board.shift_keyed(us, role, from, to),
     }
     if role == Role::Pawn {
         board.set_clocks(0, fullmove);
         if kind == MoveKind::DoublePush {
             let ep = from.offset(S::UP);
             if (pawn_attacks(us, ep) & board.colored_pieces(them, Role::Pawn)).any() {
-                board.set_en_passant(Some(ep));
+                key ^= board.set_en_passant_keyed(Some(ep));
             }
         }
     }
@@ -256,8 +275,9 @@ pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Opt
     let touched = Bitboard::from_square(from).with(to);
     if rights != 0 && (touched & Bitboard::BACK_RANKS).any() {
         let lost = lost_rights(board, role, us, touched);
-        board.set_castling(rights & !lost);
+        key ^= board.set_castling_keyed(rights & !lost);
     }
+    board.toggle_hash(key);
     captured
 }
 
