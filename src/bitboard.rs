@@ -1,7 +1,9 @@
 //! Sets of squares as 64-bit masks.
 
 use crate::types::{File, Rank, Square};
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 /// A set of squares: bit `i` stands for the square with index `i` (`A1` = bit 0).
 ///
@@ -140,6 +142,45 @@ impl Bitboard {
     pub const fn flip_ranks(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
+
+    /// Whether every square of this set is in `other`.
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Rank, Square};
+    ///
+    /// let e1 = Bitboard::from_square(Square::E1);
+    /// assert!(e1.is_subset(Bitboard::rank(Rank::First)));
+    /// assert!(Bitboard::rank(Rank::First).is_superset(e1));
+    /// assert!(!Bitboard::rank(Rank::First).is_subset(e1));
+    /// assert!(Bitboard::EMPTY.is_subset(e1));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_subset(self, other: Bitboard) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// Whether every square of `other` is in this set.
+    #[inline]
+    #[must_use]
+    pub const fn is_superset(self, other: Bitboard) -> bool {
+        other.is_subset(self)
+    }
+
+    /// Whether this set and `other` have no square in common (the opposite of
+    /// [`Bitboard::any_of`]).
+    ///
+    /// ```
+    /// use movegen::{Bitboard, File, Rank};
+    ///
+    /// assert!(Bitboard::rank(Rank::First).is_disjoint(Bitboard::rank(Rank::Second)));
+    /// assert!(!Bitboard::rank(Rank::First).is_disjoint(Bitboard::file(File::A)));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_disjoint(self, other: Bitboard) -> bool {
+        self.0 & other.0 == 0
+    }
 }
 
 impl core::fmt::Debug for Bitboard {
@@ -193,6 +234,107 @@ impl Not for Bitboard {
     }
 }
 
+impl Sub for Bitboard {
+    type Output = Bitboard;
+
+    /// Set difference: the squares of `self` not in `rhs` (`self & !rhs`).
+    ///
+    /// ```
+    /// use movegen::{Bitboard, File, Rank, Square};
+    ///
+    /// let mut rest = Bitboard::rank(Rank::First) - Bitboard::file(File::A);
+    /// assert_eq!(rest.count(), 7);
+    /// rest -= Square::H1.into();
+    /// assert_eq!(rest.count(), 6);
+    /// assert!(!rest.contains(Square::A1) && !rest.contains(Square::H1));
+    /// ```
+    #[inline(always)]
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+
+impl SubAssign for Bitboard {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Bitboard) {
+        self.0 &= !rhs.0;
+    }
+}
+
+impl From<File> for Bitboard {
+    /// The squares of the file ([`Bitboard::file`]).
+    ///
+    /// ```
+    /// use movegen::{Bitboard, File, Rank};
+    ///
+    /// assert_eq!(Bitboard::from(File::C), Bitboard::file(File::C));
+    /// assert_eq!(Bitboard::from(Rank::Eighth), Bitboard::rank(Rank::Eighth));
+    /// assert_eq!(Bitboard::from(0xffu64), Bitboard::rank(Rank::First));
+    /// ```
+    #[inline]
+    fn from(file: File) -> Bitboard {
+        Bitboard::file(file)
+    }
+}
+
+impl From<Rank> for Bitboard {
+    /// The squares of the rank ([`Bitboard::rank`]).
+    #[inline]
+    fn from(rank: Rank) -> Bitboard {
+        Bitboard::rank(rank)
+    }
+}
+
+impl From<u64> for Bitboard {
+    /// The set whose bit `i` is square `i` (a1 = bit 0, h8 = bit 63), as `Bitboard(bits)`.
+    /// The hexadecimal and binary formats write those bits back.
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Rank, Square};
+    ///
+    /// let set = Bitboard::from(0x8000_0000_0000_00ffu64);
+    /// assert!(set.contains(Square::H8) && set.contains(Square::A1));
+    /// assert_eq!(format!("{:#x}", Bitboard::rank(Rank::First)), "0xff");
+    /// assert_eq!(format!("{:X}", Bitboard::rank(Rank::Eighth)), "FF00000000000000");
+    /// assert_eq!(format!("{:b}", Bitboard::from_square(Square::C1)), "100");
+    /// ```
+    #[inline]
+    fn from(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
+}
+
+impl Extend<Square> for Bitboard {
+    /// Adds the squares.
+    ///
+    /// ```
+    /// use movegen::{Bitboard, Square};
+    ///
+    /// let mut set = Bitboard::EMPTY;
+    /// set.extend([Square::E4, Square::D5, Square::E4]);
+    /// assert_eq!(set.count(), 2);
+    /// ```
+    fn extend<I: IntoIterator<Item = Square>>(&mut self, squares: I) {
+        for sq in squares {
+            *self = self.with(sq);
+        }
+    }
+}
+
+macro_rules! bit_format {
+    ($($trait:ident),*) => {$(
+        impl core::fmt::$trait for Bitboard {
+            /// The 64 bits, as the same format writes a `u64` (flags such as `#` and widths
+            /// included).
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::$trait::fmt(&self.0, f)
+            }
+        }
+    )*};
+}
+
+bit_format!(LowerHex, UpperHex, Binary);
+
 impl From<Square> for Bitboard {
     #[inline(always)]
     fn from(sq: Square) -> Bitboard {
@@ -230,7 +372,16 @@ impl Bitboard {
 /// assert_eq!(rest.count(), 6);
 /// assert!(!rest.contains(Square::A1) && rest.contains(Square::B1));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// An iterator, so not `Copy` (a copy would be consumed while the original stays as it was);
+/// `clone` it to walk the squares twice.
+///
+/// ```compile_fail
+/// let squares = movegen::Bitboard::FULL.squares();
+/// let copy = squares;
+/// assert_eq!(squares.count(), copy.count()); // error: `squares` was moved
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[must_use = "iterators do nothing unless consumed"]
 pub struct Squares(u64);
 

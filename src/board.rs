@@ -23,6 +23,23 @@ pub enum CastlingSide {
     QueenSide,
 }
 
+impl core::fmt::Display for CastlingSide {
+    /// `king side` or `queen side`.
+    ///
+    /// ```
+    /// use movegen::CastlingSide;
+    ///
+    /// assert_eq!(CastlingSide::KingSide.to_string(), "king side");
+    /// assert_eq!(CastlingSide::QueenSide.to_string(), "queen side");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            CastlingSide::KingSide => "king side",
+            CastlingSide::QueenSide => "queen side",
+        })
+    }
+}
+
 impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];

@@ -52,7 +52,14 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::{Board, CastlingRights, CastlingSide};
 pub use fen::{FenError, PositionError, STARTPOS, ShredderFen, SyntaxError};
 pub use make::Undo;
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter, PieceMoves, Uci};
+#[allow(deprecated)]
+pub use moves::MoveListIntoIter;
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Uci};
+
+/// [`MoveList`] and its by-value iterator.
+pub mod move_list {
+    pub use crate::moves::{IntoIter, MAX_MOVES, MoveList};
+}
 pub use outcome::Outcome;
 pub use perft::{Divide, Stats, perft, perft_divide, perft_stats};
 pub use play::IllegalMove;

@@ -19,7 +19,8 @@ use core::mem::MaybeUninit;
 /// assert_eq!(MoveKind::EnPassant.to_string(), "en passant");
 /// # Ok::<(), movegen::UciError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// `Ord` follows the encoding, `Normal` first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum MoveKind {
     /// Any move that is none of the below (captures included).
@@ -124,10 +125,37 @@ impl fmt::Display for MoveKind {
 /// assert_eq!(board.parse_uci("b1a1")?, castle);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// **Storage.** A `Move` is 2 bytes. [`Move::NULL`] is the all-zero move (a1 to a1), which no
+/// position has: what an engine's hash-table entry or killer slot stores for "no move".
+/// `Ord` orders moves by their raw value.
+///
+/// ```
+/// use movegen::Move;
+///
+/// assert_eq!(size_of::<Move>(), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u16);
 
 impl Move {
+    /// The null move: a1 to a1, raw value 0. No position has it as a move:
+    /// [`Board::is_legal`](crate::Board::is_legal) is false and
+    /// [`Board::play`](crate::Board::play) an error. Passing the turn is
+    /// [`Board::make_null`](crate::Board::make_null), which needs no move value. UCI writes it
+    /// `0000`.
+    ///
+    /// ```
+    /// use movegen::{Board, Move};
+    ///
+    /// let board = Board::startpos();
+    /// assert_eq!(Move::NULL.raw(), 0);
+    /// assert_eq!(Move::NULL.to_string(), "0000");
+    /// assert!(!board.is_legal(Move::NULL));
+    /// assert!(board.play(Move::NULL).is_err());
+    /// ```
+    pub const NULL: Move = Move::new(Square::A1, Square::A1, MoveKind::Normal);
+
     /// A move from its parts.
     ///
     /// ```
@@ -145,6 +173,19 @@ impl Move {
     #[must_use]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
+    }
+
+    /// The move of a raw value whose kind bits are below 8 (bit 15 clear).
+    #[inline(always)]
+    const fn stored(raw: u16) -> Move {
+        Move(raw)
+    }
+
+    /// Whether this is [`Move::NULL`].
+    #[inline]
+    #[must_use]
+    pub const fn is_null(self) -> bool {
+        self.raw() == 0
     }
 
     /// The 16-bit encoding.
@@ -175,7 +216,11 @@ impl Move {
     /// ```
     #[must_use]
     pub const fn from_raw(raw: u16) -> Option<Move> {
-        if raw >> 12 < 8 { Some(Move(raw)) } else { None }
+        if raw >> 12 < 8 {
+            Some(Move::stored(raw))
+        } else {
+            None
+        }
     }
 
     /// Origin square.
@@ -262,6 +307,39 @@ impl Move {
     }
 }
 
+impl From<Move> for u16 {
+    /// [`Move::raw`].
+    ///
+    /// ```
+    /// use movegen::{Move, MoveKind, Square};
+    ///
+    /// let mv = Move::new(Square::G1, Square::F3, MoveKind::Normal);
+    /// assert_eq!(u16::from(mv), mv.raw());
+    /// assert_eq!(Move::try_from(u16::from(mv)), Ok(mv));
+    /// ```
+    #[inline]
+    fn from(mv: Move) -> u16 {
+        mv.raw()
+    }
+}
+
+impl TryFrom<u16> for Move {
+    type Error = crate::OutOfRange;
+
+    /// [`Move::from_raw`], with an error for the values it refuses (32768 and above).
+    ///
+    /// ```
+    /// use movegen::Move;
+    ///
+    /// assert_eq!(Move::try_from(0), Ok(Move::NULL));
+    /// let error = Move::try_from(0x8000).unwrap_err();
+    /// assert_eq!(error.to_string(), "raw move index 32768 is out of range (0 to 32767)");
+    /// ```
+    fn try_from(raw: u16) -> Result<Move, crate::OutOfRange> {
+        Move::from_raw(raw).ok_or(crate::OutOfRange::new("raw move", u64::from(raw), 0x7fff))
+    }
+}
+
 impl fmt::Display for Move {
     /// Standard UCI notation ([`Move::uci`]): castling as the king's destination, which can be
     /// ambiguous in Chess960; see [`Board::uci`](crate::Board::uci).
@@ -288,6 +366,7 @@ impl fmt::Debug for Move {
 /// assert_eq!(castle.uci_chess960().to_string(), "e1h1");
 /// assert_eq!(text, "e1g1".parse::<Uci>()?);
 /// assert_eq!(board.parse_uci("e1h1")?, castle); // both forms read back
+/// assert!(text == "e1g1" && text < castle.uci_chess960()); // compared as text
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -297,7 +376,17 @@ pub struct Uci {
 }
 
 impl Uci {
+    /// `0000`, the UCI protocol's null move: [`Move::NULL`]'s text. It reads back with both
+    /// squares a1, as `Move::NULL` has them.
+    const NULL: Uci = Uci {
+        bytes: *b"0000\0",
+        len: 4,
+    };
+
     fn new(mv: Move, chess960: bool) -> Uci {
+        if mv.is_null() {
+            return Uci::NULL;
+        }
         let to = if mv.is_castling() && !chess960 {
             mv.castling_king_target()
         } else {
@@ -332,6 +421,12 @@ impl Uci {
         square_of(self.bytes[0], self.bytes[1])
     }
 
+    /// Whether this is `0000`, the null move.
+    #[must_use]
+    pub fn is_null(&self) -> bool {
+        *self == Uci::NULL
+    }
+
     /// The destination square as written: for castling the king's destination (`e1g1`) or
     /// its rook's square (`e1h1`).
     #[must_use]
@@ -351,7 +446,11 @@ impl Uci {
 }
 
 /// The square of a file letter and rank digit already checked to be `a`-`h` and `1`-`8`.
+/// (`0000` gives a1.)
 fn square_of(file: u8, rank: u8) -> Square {
+    if file == b'0' {
+        return Square::A1;
+    }
     Square::new(u32::from(rank.wrapping_sub(b'1') & 7) * 8 + u32::from(file.wrapping_sub(b'a') & 7))
 }
 
@@ -376,6 +475,9 @@ impl core::str::FromStr for Uci {
     /// ```
     fn from_str(text: &str) -> Result<Uci, crate::UciError> {
         let bytes = text.as_bytes();
+        if bytes == b"0000" {
+            return Ok(Uci::NULL);
+        }
         let valid = matches!(bytes.len(), 4 | 5)
             && matches!(bytes[0], b'a'..=b'h')
             && matches!(bytes[1], b'1'..=b'8')
@@ -395,6 +497,45 @@ impl core::str::FromStr for Uci {
         })
     }
 }
+
+/// `Ord`, `AsRef<str>` and comparison with text for a type of move text with `as_str`.
+macro_rules! text_traits {
+    ($type:ty) => {
+        impl PartialOrd for $type {
+            fn partial_cmp(&self, other: &$type) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $type {
+            /// The order of the texts.
+            fn cmp(&self, other: &$type) -> core::cmp::Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        impl AsRef<str> for $type {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl PartialEq<str> for $type {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $type {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+    };
+}
+pub(crate) use text_traits;
+
+text_traits!(Uci);
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -573,6 +714,129 @@ impl MoveList {
         }
     }
 
+    /// Removes the last move and returns it; `None` when the list is empty.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let mut moves = Board::startpos().legal_moves();
+    /// let last = moves[19];
+    /// assert_eq!(moves.pop(), Some(last));
+    /// assert_eq!(moves.len(), 19);
+    /// moves.clear();
+    /// assert_eq!(moves.pop(), None);
+    /// ```
+    #[inline]
+    pub fn pop(&mut self) -> Option<Move> {
+        let last = self.last().copied()?;
+        self.len -= 1;
+        Some(last)
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps the first `len` moves (all of them when there are no more).
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let mut moves = Board::startpos().legal_moves();
+    /// let first = moves[0];
+    /// moves.truncate(1);
+    /// assert_eq!(&*moves, &[first]);
+    /// moves.truncate(5);
+    /// assert_eq!(moves.len(), 1);
+    /// ```
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Keeps the moves for which `keep` is true, in their order.
+    ///
+    /// ```
+    /// use movegen::{Board, MoveKind};
+    ///
+    /// let mut moves = Board::startpos().legal_moves();
+    /// moves.retain(|mv| mv.kind() == MoveKind::DoublePush);
+    /// assert_eq!(moves.len(), 8);
+    /// assert!(moves.iter().all(|mv| mv.kind() == MoveKind::DoublePush));
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            let mv = self[i];
+            if keep(&mv) {
+                self[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Removes the move at `index` and returns it, the last move taking its place (order not
+    /// kept, constant time).
+    ///
+    /// # Panics
+    ///
+    /// When `index` is not below the length, as `Vec::swap_remove` does.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let mut moves = Board::startpos().legal_moves();
+    /// let (first, last) = (moves[0], moves[19]);
+    /// assert_eq!(moves.swap_remove(0), first);
+    /// assert_eq!((moves.len(), moves[0]), (19, last));
+    /// ```
+    #[track_caller]
+    pub fn swap_remove(&mut self, index: usize) -> Move {
+        let len = self.len();
+        assert!(
+            index < len,
+            "MoveList::swap_remove: index {index} is not below the length {len}"
+        );
+        let removed = self[index];
+        self[index] = self[len - 1];
+        self.len -= 1;
+        removed
+    }
+
+    /// Inserts `mv` at `index`, the moves from there on moving up one. At capacity
+    /// ([`MAX_MOVES`]) the list is left as it is, as [`MoveList::push`] drops such a move.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is above the length, as `Vec::insert` does.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board = Board::startpos();
+    /// let mut moves = board.legal_moves();
+    /// let best = board.parse_uci("e2e4")?;
+    /// moves.retain(|mv| *mv != best);
+    /// moves.insert(0, best); // searched first
+    /// assert_eq!((moves.len(), moves[0]), (20, best));
+    /// # Ok::<(), movegen::UciError>(())
+    /// ```
+    #[track_caller]
+    pub fn insert(&mut self, index: usize, mv: Move) {
+        let len = self.len();
+        assert!(
+            index <= len,
+            "MoveList::insert: index {index} is above the length {len}"
+        );
+        if len < MAX_MOVES {
+            self.push(mv);
+            self[index..].rotate_right(1);
+        }
+    }
+
     /// Appends all moves of one piece.
     #[inline(always)]
     pub fn extend_piece(&mut self, moves: PieceMoves) {
@@ -636,11 +900,11 @@ impl<'a> IntoIterator for &'a mut MoveList {
 
 impl IntoIterator for MoveList {
     type Item = Move;
-    type IntoIter = MoveListIntoIter;
+    type IntoIter = IntoIter;
 
     /// The moves by value: `for mv in board.legal_moves()`.
-    fn into_iter(self) -> MoveListIntoIter {
-        MoveListIntoIter {
+    fn into_iter(self) -> IntoIter {
+        IntoIter {
             list: self,
             next: 0,
         }
@@ -650,10 +914,11 @@ impl IntoIterator for MoveList {
 /// The moves of a [`MoveList`] by value, in order (its `IntoIterator`).
 ///
 /// ```
-/// use movegen::{Board, MoveListIntoIter};
+/// use movegen::Board;
+/// use movegen::move_list::IntoIter;
 ///
 /// let moves = Board::startpos().legal_moves();
-/// let mut iter: MoveListIntoIter = moves.clone().into_iter();
+/// let mut iter: IntoIter = moves.clone().into_iter();
 /// assert_eq!(iter.len(), 20);
 /// assert_eq!(iter.next(), Some(moves[0]));
 /// assert_eq!(iter.next_back(), Some(moves[19]));
@@ -661,12 +926,16 @@ impl IntoIterator for MoveList {
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators do nothing unless consumed"]
-pub struct MoveListIntoIter {
+pub struct IntoIter {
     list: MoveList,
     next: usize,
 }
 
-impl Iterator for MoveListIntoIter {
+/// The former name of [`IntoIter`].
+#[deprecated(since = "0.3.0", note = "renamed `movegen::move_list::IntoIter`")]
+pub type MoveListIntoIter = IntoIter;
+
+impl Iterator for IntoIter {
     type Item = Move;
 
     #[inline]
@@ -683,7 +952,7 @@ impl Iterator for MoveListIntoIter {
     }
 }
 
-impl DoubleEndedIterator for MoveListIntoIter {
+impl DoubleEndedIterator for IntoIter {
     #[inline]
     fn next_back(&mut self) -> Option<Move> {
         if self.list.len > self.next {
@@ -696,9 +965,9 @@ impl DoubleEndedIterator for MoveListIntoIter {
     }
 }
 
-impl ExactSizeIterator for MoveListIntoIter {}
+impl ExactSizeIterator for IntoIter {}
 
-impl core::iter::FusedIterator for MoveListIntoIter {}
+impl core::iter::FusedIterator for IntoIter {}
 
 impl Extend<Move> for MoveList {
     /// Appends the moves; any beyond [`MAX_MOVES`] are dropped (see [`MoveList::push`]).
@@ -737,6 +1006,72 @@ impl core::hash::Hash for MoveList {
 mod tests {
     use super::*;
 
+    /// Every 16-bit value: the ones below 32768 are moves whose raw value is that value,
+    /// through `from_raw`, `TryFrom` and `From`; the rest refused.
+    #[test]
+    fn every_raw_value_round_trips_or_is_refused() {
+        for raw in 0..=u16::MAX {
+            let mv = Move::from_raw(raw);
+            assert_eq!(mv.is_some(), raw < 0x8000, "{raw}");
+            assert_eq!(Move::try_from(raw).ok(), mv, "{raw}");
+            if let Some(mv) = mv {
+                assert_eq!((mv.raw(), u16::from(mv)), (raw, raw));
+                assert_eq!(
+                    Move::new(mv.from(), mv.to(), mv.kind()),
+                    mv,
+                    "{raw}: parts and value agree"
+                );
+                assert_eq!(mv.is_null(), raw == 0);
+            }
+        }
+        let (a, b) = (Move::from_raw(5).unwrap(), Move::from_raw(0x7000).unwrap());
+        assert!(Move::NULL < a && a < b, "Ord follows the raw value");
+    }
+
+    #[test]
+    fn move_list_edits_like_a_vec() {
+        let moves: Vec<Move> = (1..=6).map(|raw| Move::from_raw(raw).unwrap()).collect();
+        let mut list: MoveList = moves.iter().copied().collect();
+        let mut vec = moves.clone();
+        list.retain(|mv| mv.raw() % 2 == 0);
+        vec.retain(|mv| mv.raw() % 2 == 0);
+        assert_eq!(&*list, &vec[..]);
+        list.insert(1, moves[0]);
+        vec.insert(1, moves[0]);
+        list.insert(list.len(), moves[4]);
+        vec.insert(vec.len(), moves[4]);
+        assert_eq!(&*list, &vec[..]);
+        assert_eq!(list.swap_remove(0), vec.swap_remove(0));
+        assert_eq!(&*list, &vec[..]);
+        assert_eq!(list.pop(), vec.pop());
+        list.truncate(1);
+        vec.truncate(1);
+        assert_eq!(&*list, &vec[..]);
+        list.clear();
+        assert!(list.is_empty() && list.pop().is_none());
+        // At capacity an insert changes nothing, as a push does.
+        let mut full: MoveList = (0..MAX_MOVES as u16).map(Move::stored).collect();
+        full.insert(0, Move::NULL);
+        full.push(Move::NULL);
+        assert_eq!(full.len(), MAX_MOVES);
+        assert_eq!(full[0], Move::stored(0));
+        assert_eq!(full[MAX_MOVES - 1], Move::stored(MAX_MOVES as u16 - 1));
+    }
+
+    #[test]
+    #[should_panic(expected = "index 3 is not below the length 2")]
+    fn swap_remove_past_the_end_panics_as_documented() {
+        let mut list: MoveList = [Move::NULL, Move::NULL].into_iter().collect();
+        list.swap_remove(3);
+    }
+
+    #[test]
+    #[should_panic(expected = "index 3 is above the length 2")]
+    fn insert_past_the_end_panics_as_documented() {
+        let mut list: MoveList = [Move::NULL, Move::NULL].into_iter().collect();
+        list.insert(3, Move::NULL);
+    }
+
     /// The list's slots start uninitialised: every way of reading it sees exactly the moves
     /// pushed (CI runs this under valgrind memcheck, which reports a read of an unwritten slot).
     #[test]
@@ -765,7 +1100,7 @@ mod tests {
         // Full: every slot written, the rest dropped, nothing read past the end.
         let mut full = MoveList::new();
         for i in 0..MAX_MOVES + 5 {
-            full.push(Move((i % 4096) as u16));
+            full.push(Move::stored((i % 4096) as u16));
         }
         assert_eq!(full.len(), MAX_MOVES);
         assert_eq!(full.last().map(|mv| mv.raw()), Some((MAX_MOVES - 1) as u16));

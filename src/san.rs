@@ -28,6 +28,7 @@ use core::fmt;
 /// assert_eq!(san.as_str(), "Nf3");
 /// assert_eq!(format!("{san}"), "Nf3");
 /// assert_eq!(board.parse_san(san.as_str())?, mv);
+/// assert!(san == "Nf3" && san.as_ref() == "Nf3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,6 +62,8 @@ impl San {
         core::str::from_utf8(bytes).unwrap_or("")
     }
 }
+
+crate::moves::text_traits!(San);
 
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,11 +2,13 @@
 //! small types as the text their `Display` writes and their `FromStr` reads (`e4`, `a`, `1`,
 //! `white`, `knight`, `N`).
 //!
-//! A [`Move`] serializes as its standard UCI text ([`Move::uci`], what `Display` writes) but
-//! does not deserialize: which move a text is (a double push, en passant, castling) depends on
-//! the position. Deserialize a [`Uci`] and resolve it with
-//! [`Board::find_move`](crate::Board::find_move) or [`Board::parse_uci`](crate::Board::parse_uci),
-//! or store [`Board::uci`](crate::Board::uci) text beside the board.
+//! A [`Move`] serializes as its 16-bit value ([`Move::raw`], an integer) and deserializes
+//! from it ([`Move::from_raw`], values of 32768 and more refused): the value holds the move's
+//! kind, so every move, castling and double pushes included, reads back as the same move in
+//! any position, Chess960 too. UCI text cannot do that: which move `e2e4` is (a double push or
+//! not), or `b1c1` in Chess960 (castling or the king's step), depends on the position. For
+//! text that people read, store [`Board::uci`](crate::Board::uci) (a [`Uci`]) and resolve it
+//! with [`Board::parse_uci`](crate::Board::parse_uci).
 
 use crate::board::Board;
 use crate::moves::{Move, Uci};
@@ -69,8 +71,16 @@ as_text! {
 }
 
 impl Serialize for Move {
-    /// The standard UCI text, as `Display` writes it.
+    /// The 16-bit value, [`Move::raw`].
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serializer.serialize_u16(self.raw())
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    /// A 16-bit value, read with [`Move::from_raw`].
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        let raw = u16::deserialize(deserializer)?;
+        Move::try_from(raw).map_err(de::Error::custom)
     }
 }

@@ -107,6 +107,38 @@ impl Square {
         Square::new(self as u32 ^ 56)
     }
 
+    /// The same square mirrored left to right: `A1` <-> `H1`.
+    ///
+    /// ```
+    /// use movegen::Square;
+    ///
+    /// assert_eq!(Square::A1.flip_file(), Square::H1);
+    /// assert_eq!(Square::C6.flip_file(), Square::F6);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn flip_file(self) -> Square {
+        Square::new(self as u32 ^ 7)
+    }
+
+    /// The square as `color` sees it: itself for White, [`Square::flip_rank`] for Black (so
+    /// that `Square::E2.relative_to(color)` is a pawn's starting square for both sides).
+    ///
+    /// ```
+    /// use movegen::{Color, Square};
+    ///
+    /// assert_eq!(Square::E2.relative_to(Color::White), Square::E2);
+    /// assert_eq!(Square::E2.relative_to(Color::Black), Square::E7);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn relative_to(self, color: Color) -> Square {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip_rank(),
+        }
+    }
+
     /// The square `delta` steps further in index order, if on the board (no wrap check on files).
     #[inline(always)]
     pub(crate) const fn offset(self, delta: i32) -> Square {
@@ -244,6 +276,23 @@ impl Rank {
         debug_assert!(index < 8, "rank index out of range (0 to 7)");
         // SAFETY: `Rank` is `repr(u8)` with discriminants 0..=7; the mask keeps the value there.
         unsafe { core::mem::transmute::<u8, Rank>((index & 7) as u8) }
+    }
+
+    /// The rank as `color` sees it: itself for White, counted from the eighth for Black.
+    ///
+    /// ```
+    /// use movegen::{Color, Rank};
+    ///
+    /// assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
+    /// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn relative_to(self, color: Color) -> Rank {
+        match color {
+            Color::White => self,
+            Color::Black => Rank::new(7 - self as u32),
+        }
     }
 
     /// 0 (first rank) to 7 (eighth).
@@ -413,7 +462,8 @@ impl Role {
 /// assert_eq!(Board::startpos().piece_at(Square::G8), Some(black_knight));
 /// assert_eq!("K".parse::<Piece>().map(|p| p.color), Ok(Color::White));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// `Ord` orders by colour (White first), then role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece {
     /// Whose piece it is.
     pub color: Color,
@@ -458,10 +508,15 @@ impl Piece {
 pub struct OutOfRange {
     what: &'static str,
     value: u64,
-    max: u8,
+    max: u16,
 }
 
 impl OutOfRange {
+    /// A refused `value` of `what`, whose largest valid value is `max`.
+    pub(crate) const fn new(what: &'static str, value: u64, max: u16) -> OutOfRange {
+        OutOfRange { what, value, max }
+    }
+
     /// The value that was refused.
     #[must_use]
     pub const fn value(&self) -> u64 {

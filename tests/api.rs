@@ -91,10 +91,17 @@ fn uci_text_parses_without_a_board() {
     assert_eq!(text.promotion(), Some(Role::Queen));
     assert_eq!(text.as_str(), "a7a8q");
     for bad in [
-        "", "e2", "e2e", "e2e9", "i2e4", "e2e4k", "e2e4qq", "E2E4", "e2e4 ", "0000",
+        "", "e2", "e2e", "e2e9", "i2e4", "e2e4k", "e2e4qq", "E2E4", "e2e4 ", "00000", "0000q",
+        "000",
     ] {
         assert_eq!(bad.parse::<Uci>(), Err(UciError::Syntax), "{bad:?}");
     }
+    // `0000`, the protocol's null move: text that reads, and a move no position has.
+    let null: Uci = "0000".parse().unwrap();
+    assert!(null.is_null() && !text.is_null());
+    assert_eq!((null.from(), null.to(), null.promotion()), (Square::A1, Square::A1, None));
+    assert_eq!(null, Move::NULL.uci());
+    assert!(Board::startpos().parse_uci("0000").is_err());
 }
 
 // ----- 2. Edge values never panic and give what the documentation says -----

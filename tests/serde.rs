@@ -1,5 +1,6 @@
 //! The `serde` feature (`cargo test --features serde --test serde`): every type as the text its
-//! `Display` writes, read back by its `FromStr`, with errors for bad text.
+//! `Display` writes, read back by its `FromStr`, with errors for bad text; a `Move` as its
+//! 16-bit value.
 
 use movegen::{Board, Color, File, Move, Piece, Rank, Role, Square, Uci};
 use serde::{Deserialize, Serialize};
@@ -47,14 +48,39 @@ fn round_trip_through_json() {
 }
 
 #[test]
-fn moves_serialize_as_uci_and_every_square_round_trips() {
+fn moves_serialize_as_their_value_and_read_back_as_the_same_move() {
     let board = Board::from_fen("r3k2r/1P6/8/8/8/8/4P3/R3K2R w KQkq - 0 1").unwrap();
     let moves: Vec<Move> = ["e2e4", "e1h1", "b7a8q"]
         .iter()
         .map(|text| board.parse_uci(text).unwrap())
         .collect();
     let json = serde_json::to_string(&moves).unwrap();
-    assert_eq!(json, r#"["e2e4","e1g1","b7a8q"]"#);
+    let values: Vec<String> = moves.iter().map(|mv| mv.raw().to_string()).collect();
+    assert_eq!(json, format!("[{}]", values.join(",")));
+    assert_eq!(serde_json::from_str::<Vec<Move>>(&json).unwrap(), moves);
+    // Every move two plies deep from positions where UCI text is ambiguous (Chess960: the
+    // king's step and castling both `b1c1`) or needs the position (double pushes, en passant).
+    for fen in [
+        "1k6/8/8/8/8/8/8/RK5R w HA - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        let root = Board::from_fen(fen).unwrap();
+        let mut seen = 0;
+        for first in root.legal_moves() {
+            let child = root.play(first).unwrap();
+            for mv in child.legal_moves().into_iter().chain([first]) {
+                let json = serde_json::to_string(&mv).unwrap();
+                let back: Move = serde_json::from_str(&json).unwrap();
+                assert_eq!((back, back.kind()), (mv, mv.kind()), "{fen}: {json}");
+                seen += 1;
+            }
+        }
+        assert!(seen > 20, "{fen}");
+    }
+    assert!(serde_json::from_str::<Move>("32768").is_err());
+    assert!(serde_json::from_str::<Move>(r#""e2e4""#).is_err());
     for sq in Square::ALL {
         let json = serde_json::to_string(&sq).unwrap();
         assert_eq!(serde_json::from_str::<Square>(&json).unwrap(), sq);
