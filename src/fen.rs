@@ -635,7 +635,7 @@ fn parse_number(text: &str) -> Option<u16> {
     text.parse().ok()
 }
 
-fn check_material(board: &Board) -> Result<(), PositionError> {
+pub(crate) fn check_material(board: &Board) -> Result<(), PositionError> {
     for color in [Color::White, Color::Black] {
         let found = board.colored_pieces(color, Role::King).count();
         if found != 1 {
@@ -653,7 +653,7 @@ fn check_material(board: &Board) -> Result<(), PositionError> {
 
 /// The pawn that double-pushed past `ep` must stand in front of it, with `ep` and the square it
 /// came from empty.
-fn check_en_passant(board: &Board, ep: Square) -> Result<(), PositionError> {
+pub(crate) fn check_en_passant(board: &Board, ep: Square) -> Result<(), PositionError> {
     let pusher = board.side_to_move().other();
     let (pawn_rank, origin_rank) = match pusher {
         Color::White => (Rank::Fourth, Rank::Second),
@@ -675,7 +675,7 @@ fn check_en_passant(board: &Board, ep: Square) -> Result<(), PositionError> {
     Ok(())
 }
 
-fn check_checks(board: &Board) -> Result<(), PositionError> {
+pub(crate) fn check_checks(board: &Board) -> Result<(), PositionError> {
     let us = board.side_to_move();
     let them = us.other();
     if (board.attackers_to(board.king(them), board.occupied()) & board.colored(us)).any() {

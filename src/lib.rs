@@ -37,6 +37,7 @@ mod play;
 mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod side;
 mod stages;
 mod types;
@@ -64,6 +65,7 @@ pub use outcome::Outcome;
 pub use perft::{Divide, Stats, perft, perft_divide, perft_stats};
 pub use play::IllegalMove;
 pub use san::{San, SanError};
+pub use setup::BoardBuilder;
 pub use types::{Color, File, OutOfRange, ParseError, Piece, Rank, Role, Square};
 pub use uci::UciError;
 pub use variant::{Dispatch, backend};

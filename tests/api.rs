@@ -99,7 +99,10 @@ fn uci_text_parses_without_a_board() {
     // `0000`, the protocol's null move: text that reads, and a move no position has.
     let null: Uci = "0000".parse().unwrap();
     assert!(null.is_null() && !text.is_null());
-    assert_eq!((null.from(), null.to(), null.promotion()), (Square::A1, Square::A1, None));
+    assert_eq!(
+        (null.from(), null.to(), null.promotion()),
+        (Square::A1, Square::A1, None)
+    );
     assert_eq!(null, Move::NULL.uci());
     assert!(Board::startpos().parse_uci("0000").is_err());
 }
