@@ -385,9 +385,21 @@ pub(crate) fn generate<S: Side>(
     board: &Board,
     listener: &mut impl FnMut(PieceMoves) -> bool,
 ) -> bool {
-    let node = Node::new::<S>(board);
-    let castles = castling_targets::<S>(board, &node);
-    let king_to = king_targets::<S>(board, &node) | castles;
+    generate_to::<S>(board, Bitboard::FULL, listener)
+}
+
+/// [`generate`] for the moves onto `targets` only (castling by its rook's square): the mask
+/// joins the check mask, so nothing outside it is generated.
+#[inline(always)]
+pub(crate) fn generate_to<S: Side>(
+    board: &Board,
+    targets: Bitboard,
+    listener: &mut impl FnMut(PieceMoves) -> bool,
+) -> bool {
+    let mut node = Node::new::<S>(board);
+    node.target &= targets;
+    let castles = castling_targets::<S>(board, &node) & targets;
+    let king_to = (king_targets::<S>(board, &node) & targets) | castles;
     if emit(listener, Role::King, node.king, king_to, castles) {
         return true;
     }
@@ -398,8 +410,13 @@ pub(crate) fn generate<S: Side>(
     let pawns = PawnTargets::new::<S>(board.colored_pieces(S::COLOR, Role::Pawn), &node);
     let ep = board
         .en_passant()
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    let ep_capturers = en_passant_capturers::<S>(board, &node);
+        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+        & targets;
+    let ep_capturers = if ep.any() {
+        en_passant_capturers::<S>(board, &node)
+    } else {
+        Bitboard::EMPTY
+    };
     for from in board.colored_pieces(us, Role::Pawn) {
         let special = if ep_capturers.contains(from) {
             ep
@@ -568,6 +585,55 @@ impl Board {
         match self.side_to_move() {
             Color::White => generate::<White>(self, &mut listener),
             Color::Black => generate::<Black>(self, &mut listener),
+        }
+    }
+
+    /// [`Board::generate_moves`] for the moves onto `targets` only: each piece's targets are
+    /// its legal destinations within `targets` (castling counts by its encoded destination,
+    /// the rook's square), and pieces left with none are not reported. The mask is applied
+    /// inside the generator, so a captures-only stage (`targets` the opponent's pieces) costs
+    /// less than filtering every move.
+    ///
+    /// ```
+    /// use movegen::{Board, Color};
+    ///
+    /// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// let mut captures = 0;
+    /// board.generate_moves_to(board.colored(Color::Black), |moves| {
+    ///     captures += moves.len();
+    ///     false
+    /// });
+    /// assert_eq!(captures, 8); // Kiwipete: 8 captures among its 48 moves
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[inline]
+    pub fn generate_moves_to(
+        &self,
+        targets: Bitboard,
+        mut listener: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        match self.side_to_move() {
+            Color::White => generate_to::<White>(self, targets, &mut listener),
+            Color::Black => generate_to::<Black>(self, targets, &mut listener),
+        }
+    }
+
+    /// Our pieces pinned to our king: each stands alone between our king and an enemy slider
+    /// on the line through them, so it may move only along that line.
+    ///
+    /// ```
+    /// use movegen::{Board, Square};
+    ///
+    /// let board: Board = "4k3/4r3/8/8/1b6/8/3N4/4K3 w - - 0 1".parse()?;
+    /// assert_eq!(board.pinned().squares().collect::<Vec<_>>(), [Square::D2]);
+    /// assert!(Board::startpos().pinned().is_empty());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn pinned(&self) -> Bitboard {
+        match self.side_to_move() {
+            Color::White => Node::new::<White>(self).pinned(),
+            Color::Black => Node::new::<Black>(self).pinned(),
         }
     }
 

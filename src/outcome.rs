@@ -1,8 +1,11 @@
 //! How a game stands: checkmate, stalemate, the fifty-move rule, insufficient material, and
 //! repetitions found in a key history the caller keeps (a slice: no heap needed).
 
+use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::moves::{Move, MoveKind};
+use crate::play::lost_rights;
 use crate::types::{Color, Role};
 
 /// Why a game is over (or may be claimed drawn).
@@ -151,6 +154,108 @@ impl Board {
         minors == bishops
             && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
                 || (bishops & !Bitboard::LIGHT_SQUARES).is_empty())
+    }
+
+    /// Whether `color` lacks the material to checkmate, by python-chess's rule (the material
+    /// alone, bishops' square colours included): for adjudicating a loss on time, where the
+    /// side whose flag fell is not lost when its opponent could never mate. `color` has
+    /// enough with a pawn, rook or queen; with knights, only when it has more than the one
+    /// knight beside its king, or the opponent has anything besides king and queens (a piece
+    /// that could block its own king in); with bishops only, when they stand on squares of
+    /// both colours, or the board holds a pawn, a knight, or a bishop on the other colour; with
+    /// the king alone, never.
+    ///
+    /// ```
+    /// use movegen::{Board, Color};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/1N2K2Q w - - 0 1".parse()?;
+    /// assert!(!board.has_insufficient_material_for(Color::White));
+    /// assert!(board.has_insufficient_material_for(Color::Black)); // a bare king
+    /// let knight_against_rook: Board = "4k2r/8/8/8/8/8/8/1N2K3 w - - 0 1".parse()?;
+    /// assert!(!knight_against_rook.has_insufficient_material_for(Color::White));
+    /// let knight_against_queen: Board = "4k2q/8/8/8/8/8/8/1N2K3 w - - 0 1".parse()?;
+    /// assert!(knight_against_queen.has_insufficient_material_for(Color::White));
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn has_insufficient_material_for(&self, color: Color) -> bool {
+        let ours = self.colored(color);
+        let heavy = self.pieces(Role::Pawn) | self.pieces(Role::Rook) | self.pieces(Role::Queen);
+        if ours.any_of(heavy) {
+            return false;
+        }
+        if ours.any_of(self.pieces(Role::Knight)) {
+            let their_blockers =
+                self.colored(color.other()) & !self.pieces(Role::King) & !self.pieces(Role::Queen);
+            return ours.count() <= 2 && their_blockers.is_empty();
+        }
+        if ours.any_of(self.pieces(Role::Bishop)) {
+            let bishops = self.pieces(Role::Bishop);
+            let one_colour = (bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & !Bitboard::LIGHT_SQUARES).is_empty();
+            return one_colour
+                && self.pieces(Role::Pawn).is_empty()
+                && self.pieces(Role::Knight).is_empty();
+        }
+        true
+    }
+
+    /// Whether `mv` can never be undone, as python-chess defines it: a capture or pawn move,
+    /// a move that loses a castling right (either side's: a king or castling rook leaving, or
+    /// a castling rook captured), or any move when an en-passant capture is legal here (it is
+    /// given up). Positions before an irreversible move can never repeat after it. `mv`
+    /// should be a legal move of this position.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let board = Board::startpos();
+    /// assert!(board.is_irreversible(board.parse_uci("e2e4")?)); // a pawn move
+    /// assert!(!board.is_irreversible(board.parse_uci("g1f3")?));
+    /// let castles: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// assert!(castles.is_irreversible(castles.parse_uci("h1g1")?)); // the h1 right goes
+    /// assert!(castles.is_irreversible(castles.parse_uci("e1d1")?));
+    /// let ep: Board = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse()?;
+    /// assert!(ep.is_irreversible(ep.parse_uci("e1d1")?)); // d6 is given up
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_irreversible(&self, mv: Move) -> bool {
+        let Some(role) = self.role_at(mv.from()) else {
+            return false;
+        };
+        if role == Role::Pawn || self.captured(mv).is_some() {
+            return true;
+        }
+        let touched = Bitboard::from_square(mv.from()).with(mv.to());
+        let rights = self.castling_bits();
+        if rights & lost_rights(self, role, self.side_to_move(), touched) != 0 {
+            return true;
+        }
+        self.has_legal_en_passant()
+    }
+
+    /// Whether the side to move has a legal en-passant capture.
+    ///
+    /// ```
+    /// use movegen::Board;
+    ///
+    /// let free: Board = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse()?;
+    /// assert!(free.has_legal_en_passant());
+    /// let pinned: Board = "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2".parse()?; // e5 pinned on the rank
+    /// assert!(pinned.en_passant().is_some() && !pinned.has_legal_en_passant());
+    /// # Ok::<(), movegen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn has_legal_en_passant(&self) -> bool {
+        let Some(ep) = self.en_passant() else {
+            return false;
+        };
+        let us = self.side_to_move();
+        let capturers = pawn_attacks(us.other(), ep) & self.colored_pieces(us, Role::Pawn);
+        capturers
+            .into_iter()
+            .any(|pawn| self.is_legal(Move::new(pawn, ep, MoveKind::EnPassant)))
     }
 
     /// How many times this position occurred before, by key, in `history`: the keys of the

@@ -421,3 +421,52 @@ fn repetitions_from_a_key_history() {
     }
     assert_eq!(board.repetitions(&history), 0);
 }
+
+#[test]
+fn generate_moves_to_gives_the_legal_moves_onto_the_targets() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(30);
+    for board in positions() {
+        let theirs = board.colored(board.side_to_move().other());
+        for targets in [
+            theirs,
+            !board.occupied(),
+            movegen::Bitboard(rng.next_u64()),
+            movegen::Bitboard::EMPTY,
+            movegen::Bitboard::FULL,
+        ] {
+            let mut got = Vec::new();
+            board.generate_moves_to(targets, |moves| {
+                assert!(moves.to.any() && moves.to.is_subset(targets), "{board}");
+                got.extend(moves.moves());
+                false
+            });
+            let expected = board
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| targets.contains(mv.to()));
+            assert_eq!(sorted(got), sorted(expected), "{board} {targets:?}");
+        }
+    }
+}
+
+#[test]
+fn pinned_pieces_stand_alone_between_king_and_slider() {
+    for board in positions() {
+        let us = board.side_to_move();
+        let king = board.king(us);
+        // Slow definition: lift each of our pieces; it is pinned when an enemy slider then
+        // attacks our king along the line through it, and did not before.
+        let mut expected = movegen::Bitboard::EMPTY;
+        for sq in board.colored(us) - board.colored_pieces(us, movegen::Role::King) {
+            let lifted = board.occupied().without(sq);
+            let before = board.attackers_to(king, board.occupied());
+            let after = board.attackers_to(king, lifted) & board.colored(us.other());
+            let sliders = board.bishop_movers() | board.rook_movers();
+            let newly = (after - before) & sliders;
+            if newly.squares().any(|s| movegen::line(king, s).contains(sq)) {
+                expected = expected.with(sq);
+            }
+        }
+        assert_eq!(board.pinned(), expected, "{board}");
+    }
+}
