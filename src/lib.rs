@@ -35,6 +35,7 @@ mod outcome;
 pub mod perft;
 mod play;
 mod san;
+mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -65,6 +66,7 @@ pub use outcome::Outcome;
 pub use perft::{Divide, Stats, perft, perft_divide, perft_stats};
 pub use play::IllegalMove;
 pub use san::{San, SanError};
+pub use see::SEE_VALUES;
 pub use setup::BoardBuilder;
 pub use types::{Color, File, OutOfRange, ParseError, Piece, Rank, Role, Square};
 pub use uci::UciError;
