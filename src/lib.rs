@@ -16,8 +16,83 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! No function allocates, uses global mutable state, or panics on bad input: FEN and move text
-//! produce typed errors ([`FenError`], [`UciError`]).
+//! ## For engines
+//!
+//! Generate, order, play, hash and answer in UCI: a whole negamax with capture ordering by
+//! static exchange evaluation, make/unmake on one board, and the Zobrist key a transposition
+//! table would index by.
+//!
+//! ```
+//! use movegen::{Board, Move, MoveList};
+//!
+//! fn negamax(board: &mut Board, depth: u32, seen: &mut Vec<u64>) -> i32 {
+//!     if depth == 0 {
+//!         return 0; // an evaluation goes here
+//!     }
+//!     let mut moves: MoveList = board.legal_moves();
+//!     if moves.is_empty() {
+//!         return if board.in_check() { -30_000 } else { 0 };
+//!     }
+//!     // Captures first, the best exchanges first; quiet moves keep their order.
+//!     moves.sort_by_key(|&mv| if board.captured(mv).is_some() { -board.see(mv) } else { 10_000 });
+//!     let mut best = i32::MIN + 1;
+//!     for mv in moves {
+//!         let undo = board.make(mv);
+//!         seen.push(board.hash()); // the key a transposition table or repetition check uses
+//!         best = best.max(-negamax(board, depth - 1, seen));
+//!         board.unmake(mv, undo);
+//!     }
+//!     best
+//! }
+//!
+//! let mut board = Board::startpos();
+//! let mut seen = Vec::new();
+//! let mut best: Option<(i32, Move)> = None;
+//! for mv in board.legal_moves() {
+//!     let undo = board.make(mv);
+//!     let score = -negamax(&mut board, 2, &mut seen);
+//!     board.unmake(mv, undo);
+//!     if best.is_none_or(|(b, _)| score > b) {
+//!         best = Some((score, mv));
+//!     }
+//! }
+//! let (_, mv) = best.unwrap();
+//! println!("bestmove {}", board.uci(mv)); // castling as the GUI expects, Chess960 too
+//! assert_eq!(seen.len(), 400 + 8_902); // the nodes at plies 2 and 3: perft(2) + perft(3)
+//! ```
+//!
+//! ## What allocates, what panics, what is global
+//!
+//! - **Allocation.** Move generation, make/unmake, copy-make, FEN, SAN, UCI, SEE and plain
+//!   perft allocate nothing ([`MoveList`] lives on the stack). With the `std` feature (the
+//!   default), these allocate: [`perft::Table`] (the hash table, sized by its caller),
+//!   [`perft::split`] and [`perft::split_in_tree_order`] (a map of the positions and the
+//!   `Vec` returned), [`perft::divide_parallel`] and the other `_parallel` functions (threads
+//!   and their results).
+//! - **Panics.** Bad input never panics: FEN, move text and out-of-range numbers give typed
+//!   errors ([`FenError`], [`UciError`], [`SanError`], [`OutOfRange`]), and an illegal move
+//!   given to [`Board::play_unchecked`] or [`Board::make`] leaves an unspecified board in
+//!   release builds. Debug builds assert what the unchecked functions assume: legality in
+//!   `play_unchecked` and `make`, the range in [`Square::new`], [`File::new`] and
+//!   [`Rank::new`] (release builds mask the index). [`MoveList::swap_remove`] and
+//!   [`MoveList::insert`] panic on an index past the end, as `Vec`'s do (documented under
+//!   `# Panics`).
+//! - **Global state.** One: in a build with run-time dispatch (no `-C target-cpu`), perft
+//!   detects the CPU once and remembers the variant it picked in a static; `MOVEGEN_DISPATCH`
+//!   overrides it. Nothing else is global or mutable.
+//!
+//! ## Build settings and features
+//!
+//! - Feature `std` (default): `std::error::Error` on the error types, the perft hash table,
+//!   threads and splits. Without it the crate is `no_std` and needs no allocator.
+//! - Feature `serde`: `Board` as its FEN, `Uci` and the small types as text, `Move` as its
+//!   16-bit value (which reads back as the same move in any position).
+//! - `MOVEGEN_BACKEND` (read by `build.rs` at build time): `pext`, `magic` or `auto` (the
+//!   default: PEXT where the target has fast BMI2, magic bitboards elsewhere). Not a feature,
+//!   since features are unified across a build. [`BACKEND`] says what was built.
+//! - `MOVEGEN_DISPATCH` (read at run time, once): in a build for no particular x86-64 CPU,
+//!   forces perft's variant (`x86-64`, `x86-64-v2`, `x86-64-v3-magic`, `x86-64-v3-pext`) when
+//!   the CPU runs it. [`backend()`] and [`Dispatch`] say what runs.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
