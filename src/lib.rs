@@ -77,7 +77,7 @@
 //!   [`Rank::new`] (release builds mask the index). [`MoveList::swap_remove`] and
 //!   [`MoveList::insert`] panic on an index past the end, as `Vec`'s do (documented under
 //!   `# Panics`).
-//! - **Global state.** One: in a build with run-time dispatch (no `-C target-cpu`), perft
+//! - **Global state.** One: in a build with run-time dispatch (see `dispatch` below), perft
 //!   detects the CPU once and remembers the variant it picked in a static; `MOVEGEN_DISPATCH`
 //!   overrides it. Nothing else is global or mutable.
 //!
@@ -87,6 +87,11 @@
 //!   threads and splits. Without it the crate is `no_std` and needs no allocator.
 //! - Feature `serde`: `Board` as its FEN, `Uci` and the small types as text, `Move` as its
 //!   16-bit value (which reads back as the same move in any position).
+//! - Feature `dispatch`: run-time dispatch for perft in a dependent built for no particular
+//!   x86-64 CPU (variants for x86-64-v2 and x86-64-v3, picked by CPU detection). The `perft`
+//!   binary (`cargo install movegen`) and builds of this crate itself always have it; a crate
+//!   that depends on movegen gets it only with the feature, since it more than doubles the
+//!   crate's build time and the engine API never runs it.
 //! - `MOVEGEN_BACKEND` (read by `build.rs` at build time): `pext`, `magic` or `auto` (the
 //!   default: PEXT where the target has fast BMI2, magic bitboards elsewhere). Not a feature,
 //!   since features are unified across a build. [`BACKEND`] says what was built.

@@ -130,6 +130,15 @@ macro_rules! hot_fn {
 }
 pub(crate) use hot_fn;
 
+/// Whether this build dispatches at run time: the target allows it (cfg `movegen_dispatch`)
+/// and either this crate is the one cargo was asked to build (`cargo install movegen`, this
+/// repository's own builds and tests) or a dependent asked for the `dispatch` feature (the
+/// Python package). A crate that merely depends on movegen does not compile the other
+/// variants: they tripled its build time, for a perft that the engine API never runs.
+#[cfg(movegen_dispatch)]
+pub(crate) const DISPATCHED: bool =
+    cfg!(feature = "dispatch") || option_env!("CARGO_PRIMARY_PACKAGE").is_some();
+
 /// Calls `$f::<S>(args)` with `S` the side to move of `$board` (a `&Board`) in the variant that
 /// runs on this CPU.
 macro_rules! dispatch {
@@ -140,7 +149,17 @@ macro_rules! dispatch {
         use $crate::variant::Build;
         #[cfg(movegen_dispatch)]
         use $crate::variant::{V2, V3Magic, V3Pext};
-        match ($board.side_to_move(), $crate::variant::chosen()) {
+        // Without dispatch the other variants are not even instantiated (a constant test:
+        // the branch that names them is dropped before code generation).
+        #[cfg(movegen_dispatch)]
+        let chosen = if $crate::variant::DISPATCHED {
+            $crate::variant::chosen()
+        } else {
+            $crate::variant::Chosen::Build
+        };
+        #[cfg(not(movegen_dispatch))]
+        let chosen = $crate::variant::chosen();
+        match ($board.side_to_move(), chosen) {
             #[cfg(movegen_dispatch)]
             (Color::White, $crate::variant::Chosen::V2) => $f::<White<V2>>($($arg),*),
             #[cfg(movegen_dispatch)]
@@ -251,7 +270,11 @@ impl core::fmt::Display for Dispatch {
 pub fn backend() -> Dispatch {
     let (sliders, name) = describe(chosen());
     #[cfg(movegen_dispatch)]
-    let name = if name == "build" { "x86-64" } else { name };
+    let name = if name == "build" && DISPATCHED {
+        "x86-64"
+    } else {
+        name
+    };
     Dispatch {
         sliders,
         variant: name,
@@ -324,6 +347,9 @@ mod dispatched {
     /// The variant that runs (detected once, then remembered).
     #[inline(always)]
     pub(crate) fn chosen() -> Chosen {
+        if !super::DISPATCHED {
+            return Chosen::Build;
+        }
         match CHOSEN.load(Relaxed) {
             0 => {
                 let chosen = detect();
