@@ -661,7 +661,8 @@ impl Board {
     /// Appends the legal moves to `list` (the body of [`Board::legal_moves`]).
     fn fill_legal_moves(&self, list: &mut MoveList) {
         self.generate_moves(|moves| {
-            list.extend_piece(moves);
+            // SAFETY: the generator's `PieceMoves` never have their own square as a target.
+            unsafe { list.extend_generated(moves) };
             false
         });
     }

@@ -89,17 +89,23 @@ impl Board {
         let mut quiet = MoveList::new();
         self.generate_moves(|moves| {
             let part = noisy_targets(&moves, theirs);
-            noisy.extend_piece(PieceMoves {
-                to: part,
-                special: moves.special & part,
-                ..moves
-            });
+            // SAFETY: a part of the generator's targets, which never hold their own square.
+            unsafe {
+                noisy.extend_generated(PieceMoves {
+                    to: part,
+                    special: moves.special & part,
+                    ..moves
+                })
+            };
             let rest = moves.to & !part;
-            quiet.extend_piece(PieceMoves {
-                to: rest,
-                special: moves.special & rest,
-                ..moves
-            });
+            // SAFETY: a part of the generator's targets, which never hold their own square.
+            unsafe {
+                quiet.extend_generated(PieceMoves {
+                    to: rest,
+                    special: moves.special & rest,
+                    ..moves
+                })
+            };
             false
         });
         (noisy, quiet)
@@ -137,11 +143,14 @@ impl Board {
         self.generate_moves(|moves| {
             let part = noisy_targets(&moves, theirs);
             let to = if noisy { part } else { moves.to & !part };
-            list.extend_piece(PieceMoves {
-                to,
-                special: moves.special & to,
-                ..moves
-            });
+            // SAFETY: a part of the generator's targets, which never hold their own square.
+            unsafe {
+                list.extend_generated(PieceMoves {
+                    to,
+                    special: moves.special & to,
+                    ..moves
+                })
+            };
             false
         });
     }

@@ -508,13 +508,24 @@ impl Piece {
 pub struct OutOfRange {
     what: &'static str,
     value: u64,
+    min: u16,
     max: u16,
 }
 
 impl OutOfRange {
     /// A refused `value` of `what`, whose largest valid value is `max`.
     pub(crate) const fn new(what: &'static str, value: u64, max: u16) -> OutOfRange {
-        OutOfRange { what, value, max }
+        OutOfRange::between(what, value, 0, max)
+    }
+
+    /// The error for `value` outside `min..=max`.
+    pub(crate) const fn between(what: &'static str, value: u64, min: u16, max: u16) -> OutOfRange {
+        OutOfRange {
+            what,
+            value,
+            min,
+            max,
+        }
     }
 
     /// The value that was refused.
@@ -528,8 +539,8 @@ impl fmt::Display for OutOfRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} index {} is out of range (0 to {})",
-            self.what, self.value, self.max
+            "{} index {} is out of range ({} to {})",
+            self.what, self.value, self.min, self.max
         )
     }
 }
@@ -547,11 +558,7 @@ macro_rules! try_from_int {
                 if value <= $max {
                     Ok($type::new(value as u32))
                 } else {
-                    Err(OutOfRange {
-                        what: $what,
-                        value,
-                        max: $max,
-                    })
+                    Err(OutOfRange::new($what, value, $max))
                 }
             }
         }

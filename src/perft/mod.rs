@@ -214,7 +214,8 @@ fn shared_moves<S: Side>(
     if !inert.has_many() {
         return None;
     }
-    let first = Move::new(moves.from, inert.first()?, MoveKind::Normal);
+    // SAFETY: `inert` is a part of the piece's targets, which never hold its own square.
+    let first = unsafe { Move::new_unchecked(moves.from, inert.first()?, MoveKind::Normal) };
     let each = reply_count::<S>(board, Some(replies), &Some(*mover), moves.role, first);
     check_each::<S>(board, *moves, inert, each);
     moves.to &= !inert;
@@ -235,7 +236,9 @@ hot_fn! {
         let (mut nodes, mut done) = (0, Bitboard::EMPTY);
         for to in targets {
             if let Some(n) = replies.after_glide(role, from, to) {
-                check_one::<S>(board, role, Move::new(from, to, MoveKind::Normal), n);
+                // SAFETY: a glide target of the slider on `from`, never `from` itself.
+                let mv = unsafe { Move::new_unchecked(from, to, MoveKind::Normal) };
+                check_one::<S>(board, role, mv, n);
                 nodes += n;
                 done = done.with(to);
             }
@@ -264,7 +267,9 @@ fn plain_moves<S: Side>(
         } else {
             MoveKind::Normal
         };
-        check_one::<S>(board, role, Move::new(from, to, kind), n);
+        // SAFETY: a plain target of the piece on `from`, never `from` itself.
+        let mv = unsafe { Move::new_unchecked(from, to, kind) };
+        check_one::<S>(board, role, mv, n);
         nodes += n;
     }
     nodes
@@ -350,10 +355,13 @@ hot_fn! {
             } else {
                 pawn_push_kind(from, to)
             };
-            nodes += count::<S::Other>(&leaf::<S>(board, Role::Pawn, Move::new(from, to, kind)));
+            // SAFETY: a target of the pawn on `from`, never `from` itself.
+            let mv = unsafe { Move::new_unchecked(from, to, kind) };
+            nodes += count::<S::Other>(&leaf::<S>(board, Role::Pawn, mv));
         }
         for to in targets {
-            let mv = Move::new(from, to, pawn_push_kind(from, to));
+            // SAFETY: a target of the pawn on `from`, never `from` itself.
+            let mv = unsafe { Move::new_unchecked(from, to, pawn_push_kind(from, to)) };
             nodes += match replies.after_pawn_leaving(board, from, to, gain) {
                 Some(n) => {
                     check_one::<S>(board, Role::Pawn, mv, n);
@@ -580,6 +588,7 @@ impl PieceList {
 }
 
 /// Calls `f` with each move of one piece, the kind decided once per piece where it can be.
+/// `moves` is the generator's (or a part of its targets).
 #[inline(always)]
 fn for_each_move(moves: PieceMoves, mut f: impl FnMut(Move)) {
     let PieceMoves {
@@ -588,19 +597,22 @@ fn for_each_move(moves: PieceMoves, mut f: impl FnMut(Move)) {
         to,
         special,
     } = moves;
+    // SAFETY (every `new_unchecked` below): `moves` comes from the generator, whose targets
+    // never hold the piece's own square. Taking `from` out of `to` here instead cost 2.3% to
+    // 3.8% of the perft benchmarks' instructions (callgrind, x86-64-v3).
     match role {
         Role::Pawn => {
             for to in to {
                 if special.contains(to) {
-                    f(Move::new(from, to, MoveKind::EnPassant));
+                    f(unsafe { Move::new_unchecked(from, to, MoveKind::EnPassant) });
                 } else if Bitboard::BACK_RANKS.contains(to) {
                     for kind in MoveKind::PROMOTIONS {
-                        f(Move::new(from, to, kind));
+                        f(unsafe { Move::new_unchecked(from, to, kind) });
                     }
                 } else if (to as u8).abs_diff(from as u8) == 16 {
-                    f(Move::new(from, to, MoveKind::DoublePush));
+                    f(unsafe { Move::new_unchecked(from, to, MoveKind::DoublePush) });
                 } else {
-                    f(Move::new(from, to, MoveKind::Normal));
+                    f(unsafe { Move::new_unchecked(from, to, MoveKind::Normal) });
                 }
             }
         }
@@ -611,12 +623,12 @@ fn for_each_move(moves: PieceMoves, mut f: impl FnMut(Move)) {
                 } else {
                     MoveKind::Normal
                 };
-                f(Move::new(from, to, kind));
+                f(unsafe { Move::new_unchecked(from, to, kind) });
             }
         }
         _ => {
             for to in to {
-                f(Move::new(from, to, MoveKind::Normal));
+                f(unsafe { Move::new_unchecked(from, to, MoveKind::Normal) });
             }
         }
     }
@@ -670,14 +682,7 @@ impl Divide {
 #[must_use]
 pub fn perft_divide(board: &Board, depth: u32) -> Divide {
     let mut divide = Divide {
-        entries: [(
-            Move::new(
-                crate::Square::A1,
-                crate::Square::A1,
-                crate::MoveKind::Normal,
-            ),
-            0,
-        ); MAX_MOVES],
+        entries: [(Move::NULL, 0); MAX_MOVES],
         len: 0,
     };
     if depth == 0 {

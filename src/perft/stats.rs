@@ -624,7 +624,8 @@ fn add_leaf_stats<S: Side>(board: &Board, known: Known, stats: &mut Stats) {
         return;
     }
     for rook in castles {
-        let mv = Move::new(node.king, rook, MoveKind::Castling);
+        // SAFETY: a castling rook's square is never the king's.
+        let mv = unsafe { Move::new_unchecked(node.king, rook, MoveKind::Castling) };
         // Only the rook can give check, unless king or rook leaves a line to their king or
         // their king stands on the same rank.
         if (blockers & Bitboard::from_square(node.king).with(rook)).any()
@@ -773,7 +774,8 @@ hot_fn! {
             } else {
                 kind
             };
-            let mv = Move::new(from, to, kind);
+            // SAFETY: `checking` is a part of the piece's targets, which never hold `from`.
+            let mv = unsafe { Move::new_unchecked(from, to, kind) };
             let piece = mv.promotion().unwrap_or(role);
             let candidates =
                 zone & !theirs.without(to) & !super::piece_attacks::<S>(piece, to, occupied);
