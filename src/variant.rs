@@ -18,23 +18,15 @@ use crate::attacks::{Backend, bishop_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::types::Square;
 
-/// The instructions a variant's hot functions are compiled for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Level {
-    /// The build's target.
-    Build,
-    /// x86-64-v2: popcnt, SSE4.2.
-    #[cfg(movegen_dispatch)]
-    V2,
-    /// x86-64-v3: AVX2, BMI1, BMI2, FMA, LZCNT, MOVBE.
-    #[cfg(movegen_dispatch)]
-    V3,
-}
-
 /// One compiled variant of the hot loop: its instructions and its sliders.
 pub(crate) trait Variant: Copy + core::fmt::Debug + 'static {
-    /// The instructions.
-    const LEVEL: Level;
+    /// Whether the hot functions are compiled for x86-64-v2 (popcnt, SSE4.2). Constant
+    /// booleans rather than an enum of levels: see [`hot_fn!`].
+    #[cfg_attr(not(movegen_dispatch), allow(dead_code))]
+    const IS_V2: bool = false;
+    /// Whether they are compiled for x86-64-v3 (AVX2, BMI1, BMI2, FMA, LZCNT, MOVBE).
+    #[cfg_attr(not(movegen_dispatch), allow(dead_code))]
+    const IS_V3: bool = false;
     /// Rook attacks, as [`rook_attacks`].
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard;
     /// Bishop attacks, as [`bishop_attacks`].
@@ -46,7 +38,6 @@ pub(crate) trait Variant: Copy + core::fmt::Debug + 'static {
 pub(crate) struct Build;
 
 impl Variant for Build {
-    const LEVEL: Level = Level::Build;
     #[inline(always)]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
         rook_attacks(sq, occupied)
@@ -115,16 +106,20 @@ macro_rules! hot_fn {
                 body::<S>($($arg),*)
             }
 
-            match <S::V as $crate::variant::Variant>::LEVEL {
-                $crate::variant::Level::Build => build::<S>($($arg),*),
+            // `if` on constant booleans, not a `match` on the level: rustc leaves out the
+            // branches a constant condition rules out when it collects what to compile, also
+            // unoptimised, but not the arms of a constant `match` (a debug build compiled all
+            // three copies of every hot function for every variant).
+            #[cfg(movegen_dispatch)]
+            if <S::V as $crate::variant::Variant>::IS_V3 {
                 // SAFETY: V2 and V3 variants are only instantiated by `dispatch!`, after
                 // `chosen()` found the CPU to have their instructions.
-                #[cfg(movegen_dispatch)]
-                $crate::variant::Level::V2 => unsafe { v2::<S>($($arg),*) },
+                return unsafe { v3::<S>($($arg),*) };
+            } else if <S::V as $crate::variant::Variant>::IS_V2 {
                 // SAFETY: as above.
-                #[cfg(movegen_dispatch)]
-                $crate::variant::Level::V3 => unsafe { v3::<S>($($arg),*) },
+                return unsafe { v2::<S>($($arg),*) };
             }
+            build::<S>($($arg),*)
         }
     };
 }
@@ -149,17 +144,20 @@ macro_rules! dispatch {
         use $crate::variant::Build;
         #[cfg(movegen_dispatch)]
         use $crate::variant::{V2, V3Magic, V3Pext};
-        // Without dispatch the other variants are not even instantiated (a constant test:
-        // the branch that names them is dropped before code generation).
+        // Without dispatch the other variants are not even instantiated: the branch that
+        // names them is under a constant `false`, which rustc does not collect, optimised or
+        // not.
         #[cfg(movegen_dispatch)]
-        let chosen = if $crate::variant::DISPATCHED {
-            $crate::variant::chosen()
-        } else {
-            $crate::variant::Chosen::Build
-        };
+        let dispatched = $crate::variant::DISPATCHED;
         #[cfg(not(movegen_dispatch))]
-        let chosen = $crate::variant::chosen();
-        match ($board.side_to_move(), chosen) {
+        let dispatched = false;
+        if !dispatched {
+            match $board.side_to_move() {
+                Color::White => $f::<White<Build>>($($arg),*),
+                Color::Black => $f::<Black<Build>>($($arg),*),
+            }
+        } else {
+            match ($board.side_to_move(), $crate::variant::chosen()) {
             #[cfg(movegen_dispatch)]
             (Color::White, $crate::variant::Chosen::V2) => $f::<White<V2>>($($arg),*),
             #[cfg(movegen_dispatch)]
@@ -174,6 +172,7 @@ macro_rules! dispatch {
             (Color::Black, $crate::variant::Chosen::V3Pext) => $f::<Black<V3Pext>>($($arg),*),
             (Color::White, _) => $f::<White<Build>>($($arg),*),
             (Color::Black, _) => $f::<Black<Build>>($($arg),*),
+            }
         }
     }};
 }
@@ -289,7 +288,7 @@ mod rules;
 
 #[cfg(movegen_dispatch)]
 mod dispatched {
-    use super::{Chosen, Level, Variant};
+    use super::{Chosen, Variant};
     use crate::attacks::{bishop_attacks, bishop_attacks_pext, rook_attacks, rook_attacks_pext};
     use crate::bitboard::Bitboard;
     use crate::types::Square;
@@ -309,9 +308,10 @@ mod dispatched {
 
     /// The variants with the build's (magic) sliders: only their instructions differ.
     macro_rules! magic_variant {
-        ($variant:ty, $level:expr) => {
+        ($variant:ty, $v3:expr) => {
             impl Variant for $variant {
-                const LEVEL: Level = $level;
+                const IS_V2: bool = !$v3;
+                const IS_V3: bool = $v3;
                 #[inline(always)]
                 fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
                     rook_attacks(sq, occupied)
@@ -323,11 +323,11 @@ mod dispatched {
             }
         };
     }
-    magic_variant!(V2, Level::V2);
-    magic_variant!(V3Magic, Level::V3);
+    magic_variant!(V2, false);
+    magic_variant!(V3Magic, true);
 
     impl Variant for V3Pext {
-        const LEVEL: Level = Level::V3;
+        const IS_V3: bool = true;
         #[inline(always)]
         fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
             // SAFETY: V3Pext is chosen only on CPUs with bmi2 (`detect`).
