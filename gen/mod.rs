@@ -43,20 +43,33 @@ pub fn slider_index(entry: &SliderSquare, occupied: u64, backend: Backend) -> us
     entry.offset as usize + local
 }
 
-/// Seed of the magic search: the same seed gives the same magics, so every build emits the
-/// same tables.
-pub const MAGIC_SEED: u64 = 0x6d6f_7665_6765_6e21; // "movegen!"
+/// The magic search's seed for each square, rook squares then bishop squares. Any seed finds
+/// a magic; these are the first seeds (counting from 0) whose search fits within
+/// [`SEARCH_LIMIT`] candidates, so the build script, which runs unoptimised in a crate that
+/// depends on movegen, searches about 10,000 candidates instead of a million. Found by
+/// `cargo run --release --example magic_seeds`, which runs the same search.
+pub const MAGIC_SEEDS: [[u32; 64]; 2] = include!("magic_seeds.txt");
 
-/// Builds the rook and bishop tables for `backend` (searching magics when needed).
+/// The most candidates a square's search tries from its seed.
+pub const SEARCH_LIMIT: u32 = 256;
+
+/// Builds the rook and bishop tables for `backend` (searching magics when needed). Panics if a
+/// seed of [`MAGIC_SEEDS`] finds no magic within [`SEARCH_LIMIT`] candidates (the seeds were
+/// made for this search: a changed search needs new seeds).
 pub fn slider_tables(backend: Backend) -> SliderTables {
-    let mut rng = magic::Rng::new(MAGIC_SEED);
     let mut attacks = Vec::new();
-    let mut build = |directions: &[(i8, i8)]| -> Vec<SliderSquare> {
+    let mut build = |directions: &[(i8, i8)], seeds: &[u32; 64]| -> Vec<SliderSquare> {
         (0..64)
             .map(|sq| {
                 let offset = attacks.len() as u32;
                 let (entry, slice) = match backend {
-                    Backend::Magic => magic::find(sq, directions, &mut rng),
+                    Backend::Magic => {
+                        let found = magic::find(sq, directions, u64::from(seeds[sq]), SEARCH_LIMIT);
+                        let (entry, slice, _) = found.unwrap_or_else(|| {
+                            panic!("no magic for square {sq} from seed {}: run the magic_seeds example", seeds[sq])
+                        });
+                        (entry, slice)
+                    }
                     Backend::Pext => pext_slice(sq, directions),
                 };
                 attacks.extend_from_slice(&slice);
@@ -64,8 +77,8 @@ pub fn slider_tables(backend: Backend) -> SliderTables {
             })
             .collect()
     };
-    let rook = build(&ROOK_DIRECTIONS);
-    let bishop = build(&BISHOP_DIRECTIONS);
+    let rook = build(&ROOK_DIRECTIONS, &MAGIC_SEEDS[0]);
+    let bishop = build(&BISHOP_DIRECTIONS, &MAGIC_SEEDS[1]);
     SliderTables {
         rook,
         bishop,
