@@ -23,42 +23,36 @@
 //! table would index by.
 //!
 //! ```
-//! use movegen::{Board, Move, MoveList};
+//! use movegen::{Board, Move};
 //!
-//! fn negamax(board: &mut Board, depth: u32, seen: &mut Vec<u64>) -> i32 {
+//! fn negamax(board: &mut Board, depth: u32, seen: &mut Vec<u64>) -> (i32, Option<Move>) {
 //!     if depth == 0 {
-//!         return 0; // an evaluation goes here
+//!         return (0, None); // an evaluation goes here
 //!     }
-//!     let mut moves: MoveList = board.legal_moves();
+//!     let mut moves = board.legal_moves();
 //!     if moves.is_empty() {
-//!         return if board.in_check() { -30_000 } else { 0 };
+//!         return (if board.in_check() { -30_000 } else { 0 }, None);
 //!     }
 //!     // Captures first, the best exchanges first; quiet moves keep their order.
 //!     moves.sort_by_key(|&mv| if board.captured(mv).is_some() { -board.see(mv) } else { 10_000 });
-//!     let mut best = i32::MIN + 1;
+//!     let mut best = (i32::MIN + 1, None);
 //!     for mv in moves {
 //!         let undo = board.make(mv);
 //!         seen.push(board.hash()); // the key a transposition table or repetition check uses
-//!         best = best.max(-negamax(board, depth - 1, seen));
+//!         let score = -negamax(board, depth - 1, seen).0;
 //!         board.unmake(mv, undo);
+//!         if score > best.0 {
+//!             best = (score, Some(mv));
+//!         }
 //!     }
 //!     best
 //! }
 //!
 //! let mut board = Board::startpos();
 //! let mut seen = Vec::new();
-//! let mut best: Option<(i32, Move)> = None;
-//! for mv in board.legal_moves() {
-//!     let undo = board.make(mv);
-//!     let score = -negamax(&mut board, 2, &mut seen);
-//!     board.unmake(mv, undo);
-//!     if best.is_none_or(|(b, _)| score > b) {
-//!         best = Some((score, mv));
-//!     }
-//! }
-//! let (_, mv) = best.unwrap();
-//! println!("bestmove {}", board.uci(mv)); // castling as the GUI expects, Chess960 too
-//! assert_eq!(seen.len(), 400 + 8_902); // the nodes at plies 2 and 3: perft(2) + perft(3)
+//! let (_, best) = negamax(&mut board, 3, &mut seen);
+//! println!("bestmove {}", board.uci(best.unwrap())); // castling as the GUI expects, Chess960 too
+//! assert_eq!(seen.len(), 20 + 400 + 8_902); // every node below the root: perft(1) + perft(2) + perft(3)
 //! ```
 //!
 //! ## What allocates, what panics, what is global
