@@ -46,7 +46,7 @@ pub fn slider_index(entry: &SliderSquare, occupied: u64, backend: Backend) -> us
 /// The magic search's seed for each square, rook squares then bishop squares. Any seed finds
 /// a magic; these are the first seeds (counting from 0) whose search fits within
 /// [`SEARCH_LIMIT`] candidates, so the build script, which runs unoptimised in a crate that
-/// depends on movegen, searches about 10,000 candidates instead of a million. Found by
+/// depends on movegen, searches 15,709 candidates instead of 1.2 million. Found by
 /// `cargo run --release --example magic_seeds`, which runs the same search.
 pub const MAGIC_SEEDS: [[u32; 64]; 2] = include!("magic_seeds.txt");
 
