@@ -505,7 +505,7 @@ class Counter:
 
 
 def describe_build(build: Any) -> str:
-    """A build identity as text: ``version 0.2.0, build 1a2b..., backend pext``."""
+    """A build identity as text: ``version 0.3.0, build 1a2b..., backend pext``."""
     if not isinstance(build, dict):
         return "no build identity"
     return f"version {build.get('version')}, build {build.get('build')}, backend {build.get('backend')}"
