@@ -21,9 +21,9 @@ from ._movegen import (
     STARTING_FEN,
     Board,
     FenError,
+    LegalMoveGenerator,
     Move,
     MoveError,
-    Outcome,
     Piece,
     Table,
     __version__,
@@ -38,6 +38,9 @@ from ._movegen import (
     perft_units,
     split,
 )
+from ._constants import *  # noqa: F403 (python-chess's constants, listed in _constants.__all__)
+from ._constants import __all__ as _constant_names
+from ._outcome import Outcome, Termination
 
 __all__ = [
     "BACKEND",
@@ -46,11 +49,13 @@ __all__ = [
     "STARTING_FEN",
     "Board",
     "FenError",
+    "LegalMoveGenerator",
     "Move",
     "MoveError",
     "Outcome",
     "Piece",
     "Table",
+    "Termination",
     "__version__",
     "divide",
     "encode_planes",
@@ -62,4 +67,5 @@ __all__ = [
     "perft_stats",
     "perft_units",
     "split",
+    *_constant_names,
 ]

@@ -3,12 +3,14 @@
 //! encodings, twice for the two notations), so listing moves hands out references instead of
 //! allocating.
 
+use crate::game::{LegalMoveGenerator, MovesView};
 use crate::{fen_error, move_error};
-use movegen::{Color, Outcome as RustOutcome, Role, Square};
+use movegen::{Color, Role, Square};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{IntoPyDict, PyList, PyTuple, PyType};
+use pyo3::types::{IntoPyDict, PyIterator, PyList, PyTuple, PyType};
+use pyo3::{PyTraverseError, PyVisit};
 
 /// A legal move of some position: made by a `Board`, never directly.
 ///
@@ -186,53 +188,6 @@ impl PyPiece {
     }
 }
 
-/// Why a game is over: `termination` is "checkmate", "stalemate", "insufficient_material",
-/// "fifty_moves" or "threefold_repetition"; `winner` True (White), False (Black) or None.
-#[pyclass(frozen, eq, module = "movegen", name = "Outcome")]
-#[derive(Clone, PartialEq)]
-pub struct PyOutcome {
-    outcome: RustOutcome,
-}
-
-#[pymethods]
-impl PyOutcome {
-    /// "checkmate", "stalemate", "insufficient_material", "fifty_moves" or
-    /// "threefold_repetition".
-    #[getter]
-    fn termination(&self) -> &'static str {
-        match self.outcome {
-            RustOutcome::Checkmate { .. } => "checkmate",
-            RustOutcome::Stalemate => "stalemate",
-            RustOutcome::InsufficientMaterial => "insufficient_material",
-            RustOutcome::FiftyMoves => "fifty_moves",
-            _ => "threefold_repetition",
-        }
-    }
-
-    /// True if White won, False if Black won, None for a draw.
-    #[getter]
-    fn winner(&self) -> Option<bool> {
-        self.outcome.winner().map(|c| c == Color::White)
-    }
-
-    /// "1-0", "0-1" or "1/2-1/2".
-    fn result(&self) -> &'static str {
-        self.outcome.result()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Outcome(termination={:?}, winner={})",
-            self.termination(),
-            match self.winner() {
-                Some(true) => "True",
-                Some(false) => "False",
-                None => "None",
-            }
-        )
-    }
-}
-
 /// A chess position with its move stack. `Board()` is the start position; `Board(fen)` any
 /// position the crate accepts (standard FEN, X-FEN and Shredder-FEN castling, Chess960).
 /// `chess960` chooses the castling notation (king-takes-rook); by default it is on when the
@@ -243,9 +198,11 @@ impl PyOutcome {
 #[derive(Clone)]
 pub struct PyBoard {
     pub(crate) board: movegen::Board,
-    chess960: bool,
+    pub(crate) chess960: bool,
     /// The moves played, each with the position before it.
-    stack: Vec<(movegen::Move, movegen::Board)>,
+    pub(crate) stack: Vec<(movegen::Move, movegen::Board)>,
+    /// The `legal_moves` object, made on first use and kept (a copy makes its own).
+    pub(crate) view: MovesView,
 }
 
 impl PyBoard {
@@ -254,10 +211,15 @@ impl PyBoard {
             board,
             chess960: chess960.unwrap_or_else(|| board.is_chess960()),
             stack: Vec::new(),
+            view: MovesView::default(),
         }
     }
 
-    fn list<'py>(&self, py: Python<'py>, moves: movegen::MoveList) -> PyResult<Bound<'py, PyList>> {
+    pub(crate) fn list<'py>(
+        &self,
+        py: Python<'py>,
+        moves: &movegen::MoveList,
+    ) -> PyResult<Bound<'py, PyList>> {
         PyList::new(
             py,
             moves.iter().map(|&mv| move_object(py, mv, self.chess960)),
@@ -268,14 +230,20 @@ impl PyBoard {
         move_object(py, mv, self.chess960)
     }
 
+    /// Whether `mv` goes from a square of `from_mask` to one of `to_mask` (castling by the
+    /// square its `to_square` names in this board's notation).
+    fn masked(&self, mv: movegen::Move, from_mask: u64, to_mask: u64) -> bool {
+        let to = if mv.is_castling() && !self.chess960 {
+            mv.castling_king_target()
+        } else {
+            mv.to()
+        };
+        from_mask >> (mv.from() as u8) & 1 == 1 && to_mask >> (to as u8) & 1 == 1
+    }
+
     /// Whether moves are written in Chess960 notation.
     pub(crate) fn chess960_mode(&self) -> bool {
         self.chess960
-    }
-
-    /// The keys of the positions before this one, oldest first (for repetitions).
-    fn history(&self) -> Vec<u64> {
-        self.stack.iter().map(|(_, before)| before.hash()).collect()
     }
 
     fn play(&mut self, mv: movegen::Move) -> PyResult<()> {
@@ -406,19 +374,66 @@ impl PyBoard {
             .map(|p| pieces[p.color.index() * 6 + p.role.index()].clone_ref(py)))
     }
 
-    /// The legal moves, as a list.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.list(py, self.board.legal_moves())
+    /// The legal moves, as python-chess's `board.legal_moves`: iterate it, `len()`, `count()`,
+    /// `move in board.legal_moves`; `board.legal_moves()` gives them as a list.
+    #[getter]
+    fn legal_moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, LegalMoveGenerator>> {
+        LegalMoveGenerator::of(slf)
+    }
+
+    // The board and its legal_moves object refer to each other: the garbage collector is told.
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if let Some(view) = &self.view.0 {
+            visit.call(view)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.view.0 = None;
+    }
+
+    /// The legal moves from a square of `from_mask` to a square of `to_mask` (bitboards, a1 =
+    /// bit 0; castling by the king's destination in standard chess), as an iterator.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let mut moves = self.board.legal_moves();
+        moves.retain(|mv| self.masked(*mv, from_mask, to_mask));
+        self.list(py, &moves)?.try_iter()
+    }
+
+    /// The legal captures (en passant included; promotions only when they capture) from
+    /// `from_mask` to `to_mask`, as python-chess's `generate_legal_captures`.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let them = self.board.colored(self.board.side_to_move().other());
+        let mut moves = self.board.legal_moves();
+        moves.retain(|mv| {
+            (mv.kind() == movegen::MoveKind::EnPassant
+                || (!mv.is_castling() && them.contains(mv.to())))
+                && self.masked(*mv, from_mask, to_mask)
+        });
+        self.list(py, &moves)?.try_iter()
     }
 
     /// The noisy legal moves: captures (en passant included) and promotions.
     fn noisy_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.list(py, self.board.noisy_moves())
+        self.list(py, &self.board.noisy_moves())
     }
 
     /// The quiet legal moves: all the others, castling included.
     fn quiet_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.list(py, self.board.quiet_moves())
+        self.list(py, &self.board.quiet_moves())
     }
 
     /// The number of legal moves, counted without listing them.
@@ -526,29 +541,82 @@ impl PyBoard {
         self.board.has_insufficient_material()
     }
 
-    /// Whether 100 plies passed without a capture or pawn move (python-chess also asks for a
-    /// legal move: a mate on the hundredth ply is not a draw there, and `outcome()` reports
-    /// the mate here too).
+    /// Whether 100 plies passed without a capture or pawn move and a move can be played (a
+    /// mate on the hundredth ply wins), as python-chess.
     fn is_fifty_moves(&self) -> bool {
-        self.board.is_fifty_moves()
+        self.fifty_moves()
+    }
+
+    /// Whether 150 plies passed without a capture or pawn move and a move can be played: a draw
+    /// without a claim.
+    fn is_seventyfive_moves(&self) -> bool {
+        self.seventyfive_moves()
     }
 
     /// Whether this position occurred at least `count` times (this time included) since the
-    /// last capture or pawn move, by the crate's key (placement, side, castling rights, en
-    /// passant as the board keeps it).
+    /// last irreversible move, by python-chess's transposition key (placement, side, castling
+    /// rights, en passant only when a capture is legal).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
-        count <= 1 || 1 + self.board.repetitions(&self.history()) >= count
+        self.repeated(count)
     }
 
-    /// The outcome if the game is over or drawn by rule, else None: checkmate, stalemate,
-    /// insufficient material, fifty moves, threefold repetition (the crate's rules: compared
-    /// with python-chess's `outcome(claim_draw=True)`, draws are found only on the board as
-    /// it is, not one move ahead, and there is no 75-move or fivefold rule apart from these).
-    fn outcome(&self) -> Option<PyOutcome> {
+    /// Whether this position occurred five times: a draw without a claim.
+    fn is_fivefold_repetition(&self) -> bool {
+        self.repeated(5)
+    }
+
+    /// Whether the side to move can claim a draw by the fifty-move rule, now or by its next
+    /// move.
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.claim_fifty_moves()
+    }
+
+    /// Whether the side to move can claim a threefold repetition: the position occurred three
+    /// times, or a legal move leads to one that occurred twice.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.claim_threefold()
+    }
+
+    /// `can_claim_fifty_moves() or can_claim_threefold_repetition()`.
+    fn can_claim_draw(&self) -> bool {
+        self.claim_fifty_moves() || self.claim_threefold()
+    }
+
+    /// Whether `color` (True for White) cannot checkmate by any sequence of legal moves.
+    fn has_insufficient_material(&self, color: bool) -> bool {
         self.board
-            .outcome(&self.history())
-            .map(|outcome| PyOutcome { outcome })
+            .has_insufficient_material_for(if color { Color::White } else { Color::Black })
+    }
+
+    /// How the game ended, as python-chess's `outcome`: checkmate, insufficient material,
+    /// stalemate, the 75-move rule, fivefold repetition; with `claim_draw=True` also the
+    /// fifty-move rule and threefold repetition, now or by the next move. None if the game
+    /// goes on.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome<'py>(
+        &self,
+        py: Python<'py>,
+        claim_draw: bool,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.outcome_object(py, claim_draw)
+    }
+
+    /// Whether the game is over (`outcome(claim_draw=claim_draw) is not None`).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.game_outcome(claim_draw).is_some()
+    }
+
+    /// "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        match self.game_outcome(claim_draw) {
+            None => "*",
+            Some((_, Some(true))) => "1-0",
+            Some((_, Some(false))) => "0-1",
+            Some((_, None)) => "1/2-1/2",
+        }
     }
 
     /// The Zobrist key: equal to python-chess's `chess.polyglot.zobrist_hash` in standard
@@ -696,7 +764,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBoard>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPiece>()?;
-    m.add_class::<PyOutcome>()?;
+    m.add_class::<LegalMoveGenerator>()?;
     m.add_function(wrap_pyfunction!(_board_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(_move_from_raw, m)?)?;
     m.add_function(wrap_pyfunction!(_piece_from_symbol, m)?)?;

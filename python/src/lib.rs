@@ -4,6 +4,7 @@
 
 mod arrays;
 mod board;
+mod game;
 mod perft;
 mod stream;
 

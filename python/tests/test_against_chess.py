@@ -1,6 +1,7 @@
 """movegen against python-chess on positions from seeded random games, standard and Chess960:
 the legal moves, SAN of every move, FEN after every move, the Zobrist key (standard chess),
-check, mate, stalemate, insufficient material, fifty moves, repetition and the outcome.
+check, mate, stalemate, insufficient material, fifty and 75 moves, repetitions, the claims and the
+outcome with and without claim_draw.
 
 About 20,000 positions by default; MOVEGEN_SLOW=1 compares 100,000 (and prints the time)."""
 
@@ -14,32 +15,38 @@ from conftest import SLOW, random_games
 POSITIONS = 100_000 if SLOW else 20_000
 
 
-def compare_outcomes(chess, ours, theirs, where):
-    """Our outcome() against python-chess's outcome(claim_draw=True), with the documented
-    differences: python-chess names a stalemate with insufficient material after the material,
-    knows the 75-move and fivefold rules, and claims draws one move ahead."""
-    T = chess.Termination
-    claimed = theirs.outcome(claim_draw=True)
-    if ours is None:
-        # python-chess may claim a draw by a move still to be played; never a decisive end.
-        assert claimed is None or claimed.termination in (T.FIFTY_MOVES, T.THREEFOLD_REPETITION), where
-        return
-    names = {
-        "checkmate": (T.CHECKMATE,),
-        "stalemate": (T.STALEMATE, T.INSUFFICIENT_MATERIAL),
-        "insufficient_material": (T.INSUFFICIENT_MATERIAL,),
-        "fifty_moves": (T.FIFTY_MOVES, T.SEVENTYFIVE_MOVES),
-        "threefold_repetition": (T.THREEFOLD_REPETITION, T.FIVEFOLD_REPETITION, T.FIFTY_MOVES, T.SEVENTYFIVE_MOVES),
-    }
-    assert claimed is not None and claimed.termination in names[ours.termination], (where, ours, claimed)
-    assert ours.winner == claimed.winner and ours.result() == claimed.result(), where
+def same_outcome(ours, theirs):
+    """Two outcomes (ours, python-chess's) alike: both None, or the same termination by name
+    and value, winner and result."""
+    if ours is None or theirs is None:
+        return ours is None and theirs is None
+    return (
+        (ours.termination.name, ours.termination.value) == (theirs.termination.name, theirs.termination.value)
+        and ours.winner == theirs.winner
+        and ours.result() == theirs.result()
+    )
+
+
+def compare_game_state(ours, theirs, where):
+    """Every game-over question asked of both, with python-chess's meaning."""
+    for claim_draw in (False, True):
+        assert same_outcome(ours.outcome(claim_draw=claim_draw), theirs.outcome(claim_draw=claim_draw)), (
+            where, claim_draw, ours.outcome(claim_draw=claim_draw), theirs.outcome(claim_draw=claim_draw))
+        assert ours.is_game_over(claim_draw=claim_draw) == theirs.is_game_over(claim_draw=claim_draw), where
+        assert ours.result(claim_draw=claim_draw) == theirs.result(claim_draw=claim_draw), where
+    for name in ["is_fifty_moves", "is_seventyfive_moves", "is_fivefold_repetition", "can_claim_fifty_moves",
+                 "can_claim_threefold_repetition", "can_claim_draw", "is_repetition"]:
+        assert getattr(ours, name)() == getattr(theirs, name)(), (where, name)
+    for color in (True, False):
+        assert ours.has_insufficient_material(color) == theirs.has_insufficient_material(color), where
 
 
 def compare(chess, positions, chess960, seed):
     polyglot = pytest.importorskip("chess.polyglot")
     ours = None
     count = 0
-    seen = dict.fromkeys(["check", "checkmate", "stalemate", "insufficient", "fifty", "repetition"], 0)
+    seen = dict.fromkeys(["check", "checkmate", "stalemate", "insufficient", "fifty", "repetition",
+                          "claim_fifty", "claim_threefold"], 0)
     start = time.perf_counter()
     for theirs in random_games(chess, seed, games=10**6, max_plies=400, chess960=chess960):
         if not theirs.move_stack:
@@ -59,16 +66,13 @@ def compare(chess, positions, chess960, seed):
         assert ours.is_checkmate() == theirs.is_checkmate(), where
         assert ours.is_stalemate() == theirs.is_stalemate(), where
         assert ours.is_insufficient_material() == theirs.is_insufficient_material(), where
-        # python-chess also asks for a legal move (a mate on the 100th ply wins); the crate
-        # reports the mate first in outcome(), and is_fifty_moves() reads the clock alone.
-        no_moves = not their_moves
-        assert ours.is_fifty_moves() == (theirs.is_fifty_moves() or (no_moves and theirs.halfmove_clock >= 100)), where
-        compare_outcomes(chess, ours.outcome(), theirs, where)
-        assert ours.is_repetition() == theirs.is_repetition(), where
+        compare_game_state(ours, theirs, where)
         for name, value in zip(
             seen,
             [ours.is_check(), ours.is_checkmate(), ours.is_stalemate(), ours.is_insufficient_material(),
-             ours.is_fifty_moves(), ours.is_repetition()],
+             ours.is_fifty_moves(), ours.is_repetition(),
+             ours.can_claim_fifty_moves() and not ours.is_fifty_moves(),
+             ours.can_claim_threefold_repetition() and not ours.is_repetition()],
         ):
             seen[name] += value
         count += 1

@@ -109,14 +109,25 @@ def test_san_check_mate_stalemate_material():
     board.push(mate)
     assert board.is_check() and board.is_checkmate() and not board.is_stalemate()
     outcome = board.outcome()
-    assert (outcome.termination, outcome.winner, outcome.result()) == ("checkmate", True, "1-0")
+    assert outcome == movegen.Outcome(movegen.Termination.CHECKMATE, True) and outcome.result() == "1-0"
+    assert board.result() == "1-0" and board.is_game_over()
+    assert pickle.loads(pickle.dumps(outcome)) == outcome and hash(outcome) == hash(pickle.loads(pickle.dumps(outcome)))
     stalemate = Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
-    assert stalemate.is_stalemate() and stalemate.outcome().termination == "stalemate"
+    assert stalemate.is_stalemate() and stalemate.outcome().termination == movegen.Termination.STALEMATE
     assert Board("8/8/4k3/8/8/2B5/4K3/8 w - - 0 1").is_insufficient_material()
     assert not Board().is_insufficient_material()
     assert Board().outcome() is None
     fifty = Board("8/8/4k3/8/8/2R5/4K3/8 w - - 100 80")
-    assert fifty.is_fifty_moves() and fifty.outcome().termination == "fifty_moves"
+    # The fifty-move rule is a claim; 75 moves end the game without one.
+    assert fifty.is_fifty_moves() and fifty.outcome() is None and fifty.result() == "*"
+    assert fifty.outcome(claim_draw=True).termination == movegen.Termination.FIFTY_MOVES
+    assert fifty.result(claim_draw=True) == "1/2-1/2" and fifty.can_claim_draw()
+    seventyfive = Board("8/8/4k3/8/8/2R5/4K3/8 w - - 150 80")
+    assert seventyfive.outcome().termination == movegen.Termination.SEVENTYFIVE_MOVES
+    # On the 99th ply the claim is by the next move (a king step), not by a pawn move.
+    almost = Board("8/8/4k3/8/8/2R5/4K3/8 w - - 99 80")
+    assert not almost.is_fifty_moves() and almost.can_claim_fifty_moves()
+    assert not Board("8/8/4k3/8/8/8/4KP2/8 w - - 98 80").can_claim_fifty_moves()
 
 
 def test_repetition():
@@ -128,7 +139,42 @@ def test_repetition():
     assert board.is_repetition()
     assert board.is_repetition(2)
     assert not board.is_repetition(4)
-    assert board.outcome().termination == "threefold_repetition"
+    assert board.outcome() is None and not board.is_game_over()
+    assert board.outcome(claim_draw=True).termination == movegen.Termination.THREEFOLD_REPETITION
+    # One move earlier the claim is by the move that repeats.
+    board.pop()
+    assert not board.is_repetition() and board.can_claim_threefold_repetition()
+    assert board.is_game_over(claim_draw=True) and not board.can_claim_fifty_moves()
+    for san in ["Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
+        board.push_san(san)
+    assert board.is_repetition(4) and not board.is_fivefold_repetition()
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        board.push_san(san)
+    assert board.is_fivefold_repetition() and board.outcome().termination == movegen.Termination.FIVEFOLD_REPETITION
+
+
+def test_legal_moves_object():
+    board = Board()
+    moves = board.legal_moves
+    assert len(moves) == moves.count() == 20 and bool(moves)
+    assert list(moves) == board.legal_moves() == list(board.generate_legal_moves())
+    assert board.parse_san("e4") in moves and None not in moves and "e2e4" not in moves
+    assert repr(moves).startswith("<LegalMoveGenerator at 0x") and repr(moves).endswith("Nf3, Nh3)>")
+    # It follows the board.
+    board.push_san("e4")
+    assert board.parse_san("e5") in moves and len(moves) == 20
+    assert [m.uci() for m in board.generate_legal_moves(from_mask=1 << movegen.G8)] == ["g8f6", "g8h6"]
+    assert [m.uci() for m in board.generate_legal_moves(to_mask=1 << movegen.E5)] == ["e7e5"]
+    mated = Board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+    assert not mated.legal_moves and len(mated.legal_moves) == 0 and list(mated.legal_moves) == []
+
+
+def test_legal_captures():
+    board = Board("r3k3/8/8/3pP3/8/8/8/R3K3 w - d6 0 2")
+    assert sorted(m.uci() for m in board.generate_legal_captures()) == ["a1a8", "e5d6"]
+    board = Board("4k3/8/8/8/8/8/1p6/R3K3 b - - 0 2")
+    # A promotion counts only when it captures.
+    assert sorted(m.uci() for m in board.generate_legal_captures()) == ["b2a1b", "b2a1n", "b2a1q", "b2a1r"]
 
 
 def test_noisy_quiet_and_legality():

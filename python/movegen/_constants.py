@@ -1,0 +1,173 @@
+"""python-chess's module constants and square helpers, with the same names and values: colours
+(``WHITE`` is True), piece types (``PAWN`` 1 to ``KING`` 6), squares 0..63 with ``A1`` = 0,
+and the bitboard masks ``BB_ALL`` and ``BB_EMPTY``."""
+
+from typing import List, Optional
+
+__all__ = [
+    "WHITE",
+    "BLACK",
+    "COLORS",
+    "COLOR_NAMES",
+    "PAWN",
+    "KNIGHT",
+    "BISHOP",
+    "ROOK",
+    "QUEEN",
+    "KING",
+    "PIECE_TYPES",
+    "PIECE_SYMBOLS",
+    "PIECE_NAMES",
+    "FILE_NAMES",
+    "RANK_NAMES",
+    "STARTING_BOARD_FEN",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "A1",
+    "B1",
+    "C1",
+    "D1",
+    "E1",
+    "F1",
+    "G1",
+    "H1",
+    "A2",
+    "B2",
+    "C2",
+    "D2",
+    "E2",
+    "F2",
+    "G2",
+    "H2",
+    "A3",
+    "B3",
+    "C3",
+    "D3",
+    "E3",
+    "F3",
+    "G3",
+    "H3",
+    "A4",
+    "B4",
+    "C4",
+    "D4",
+    "E4",
+    "F4",
+    "G4",
+    "H4",
+    "A5",
+    "B5",
+    "C5",
+    "D5",
+    "E5",
+    "F5",
+    "G5",
+    "H5",
+    "A6",
+    "B6",
+    "C6",
+    "D6",
+    "E6",
+    "F6",
+    "G6",
+    "H6",
+    "A7",
+    "B7",
+    "C7",
+    "D7",
+    "E7",
+    "F7",
+    "G7",
+    "H7",
+    "A8",
+    "B8",
+    "C8",
+    "D8",
+    "E8",
+    "F8",
+    "G8",
+    "H8",
+    "BB_EMPTY",
+    "BB_ALL",
+    "square",
+    "square_file",
+    "square_rank",
+    "square_name",
+    "parse_square",
+    "square_distance",
+    "square_mirror",
+]
+
+WHITE = True
+BLACK = False
+COLORS = [WHITE, BLACK]
+COLOR_NAMES = ["black", "white"]
+
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
+PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS: List[Optional[str]] = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES: List[Optional[str]] = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+
+FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
+
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+SQUARES = list(range(64))
+SQUARE_NAMES = [file + rank for rank in RANK_NAMES for file in FILE_NAMES]
+A1, B1, C1, D1, E1, F1, G1, H1 = 0, 1, 2, 3, 4, 5, 6, 7
+A2, B2, C2, D2, E2, F2, G2, H2 = 8, 9, 10, 11, 12, 13, 14, 15
+A3, B3, C3, D3, E3, F3, G3, H3 = 16, 17, 18, 19, 20, 21, 22, 23
+A4, B4, C4, D4, E4, F4, G4, H4 = 24, 25, 26, 27, 28, 29, 30, 31
+A5, B5, C5, D5, E5, F5, G5, H5 = 32, 33, 34, 35, 36, 37, 38, 39
+A6, B6, C6, D6, E6, F6, G6, H6 = 40, 41, 42, 43, 44, 45, 46, 47
+A7, B7, C7, D7, E7, F7, G7, H7 = 48, 49, 50, 51, 52, 53, 54, 55
+A8, B8, C8, D8, E8, F8, G8, H8 = 56, 57, 58, 59, 60, 61, 62, 63
+
+BB_EMPTY = 0
+BB_ALL = (1 << 64) - 1
+
+
+def _square_index(square: int) -> int:
+    index = int(square.__index__())
+    if not 0 <= index < 64:
+        raise ValueError(f"square {square} is not 0..63")
+    return index
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square on file ``file_index`` (0 = a) and rank ``rank_index`` (0 = 1)."""
+    return rank_index * 8 + file_index
+
+
+def square_file(square: int) -> int:
+    """The file of a square, 0 (a) to 7 (h)."""
+    return square & 7
+
+
+def square_rank(square: int) -> int:
+    """The rank of a square, 0 (rank 1) to 7 (rank 8)."""
+    return square >> 3
+
+
+def square_name(square: int) -> str:
+    """The name of a square: 0 is "a1". Raises ValueError outside 0..63."""
+    return SQUARE_NAMES[_square_index(square)]
+
+
+def parse_square(name: str) -> int:
+    """The square named ``name`` ("e4" is 28). Raises ValueError for any other text."""
+    try:
+        return SQUARE_NAMES.index(name)
+    except ValueError:
+        raise ValueError(f"not a square name: {name!r}") from None
+
+
+def square_distance(a: int, b: int) -> int:
+    """The king-step distance between two squares."""
+    return max(abs(square_file(a) - square_file(b)), abs(square_rank(a) - square_rank(b)))
+
+
+def square_mirror(square: int) -> int:
+    """The square with its rank flipped (a1 <-> a8)."""
+    return square ^ 0x38
