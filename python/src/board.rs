@@ -119,13 +119,11 @@ fn piece_type(role: Role) -> u8 {
 }
 
 /// The shared Move object for `mv` in one notation.
-pub(crate) fn move_object<'py>(
-    py: Python<'py>,
-    mv: movegen::Move,
-    chess960: bool,
-) -> Bound<'py, PyMove> {
+/// The interned `Move` objects: one per encoding and notation, made at first use, so that a
+/// list of moves is a list of new references, not of new objects.
+fn move_table(py: Python<'_>) -> &[Py<PyMove>] {
     static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
-    let table = MOVES.get_or_init(py, || {
+    MOVES.get_or_init(py, || {
         (0..2 * 32768u32)
             .map(|i| {
                 let raw = (i % 32768) as u16;
@@ -139,10 +137,21 @@ pub(crate) fn move_object<'py>(
                 .expect("allocating a Move at import")
             })
             .collect()
-    });
-    // Valid encodings are below 32,768 (kind bits 12-14; bit 15 is clear).
-    let index = usize::from(mv.raw() & 0x7fff) + 32768 * usize::from(chess960);
-    table[index].bind(py).clone()
+    })
+}
+
+/// The slot of `mv` in `move_table`: valid encodings are below 32,768 (kind bits 12-14; bit
+/// 15 is clear).
+fn move_slot(mv: movegen::Move, chess960: bool) -> usize {
+    usize::from(mv.raw() & 0x7fff) + 32768 * usize::from(chess960)
+}
+
+pub(crate) fn move_object<'py>(
+    py: Python<'py>,
+    mv: movegen::Move,
+    chess960: bool,
+) -> Bound<'py, PyMove> {
+    move_table(py)[move_slot(mv, chess960)].bind(py).clone()
 }
 
 /// A piece: `piece_type` 1 (pawn) to 6 (king) and `color` (True for White), as python-chess.
@@ -220,9 +229,12 @@ impl PyBoard {
         py: Python<'py>,
         moves: &movegen::MoveList,
     ) -> PyResult<Bound<'py, PyList>> {
+        let table = move_table(py);
         PyList::new(
             py,
-            moves.iter().map(|&mv| move_object(py, mv, self.chess960)),
+            moves
+                .iter()
+                .map(|&mv| table[move_slot(mv, self.chess960)].bind(py)),
         )
     }
 

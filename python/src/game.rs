@@ -167,9 +167,10 @@ impl Clone for MovesView {
 #[pyclass(frozen, module = "movegen", name = "LegalMoveGenerator")]
 pub struct LegalMoveGenerator {
     board: Py<PyBoard>,
-    /// The moves of the position last listed: `list(board.legal_moves)` asks `len()` first,
-    /// and the iteration that follows takes the moves found then.
-    last: Mutex<Option<(movegen::Board, movegen::MoveList)>>,
+    /// The position last listed and its number of moves: `list(board.legal_moves)` asks
+    /// `len()` just after `iter()`, which need not generate the moves again. Only the count is
+    /// kept, so every listing generates its moves afresh.
+    last: Mutex<Option<(movegen::Board, usize)>>,
 }
 
 impl LegalMoveGenerator {
@@ -190,13 +191,13 @@ impl LegalMoveGenerator {
         Ok(view)
     }
 
-    /// `f` of the legal moves of the board as it is now.
-    fn with_moves<R>(&self, board: &PyBoard, f: impl FnOnce(&movegen::MoveList) -> R) -> R {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        match &*last {
-            Some((seen, moves)) if *seen == board.board => f(moves),
-            _ => f(&last.insert((board.board, board.board.legal_moves())).1),
-        }
+    /// The list of the board's legal moves, its count kept for `len()`.
+    fn listed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let board = self.board.borrow(py);
+        let moves = board.board.legal_moves();
+        let list = board.list(py, &moves)?;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some((board.board, moves.len()));
+        Ok(list)
     }
 }
 
@@ -204,16 +205,19 @@ impl LegalMoveGenerator {
 impl LegalMoveGenerator {
     /// The legal moves, as a list.
     fn __call__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let board = self.board.borrow(py);
-        self.with_moves(&board, |moves| board.list(py, moves))
+        self.listed(py)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.__call__(py)?.try_iter()
+        self.listed(py)?.try_iter()
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
-        self.with_moves(&self.board.borrow(py), |moves| moves.len())
+        let board = &self.board.borrow(py).board;
+        match *self.last.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some((seen, count)) if seen == *board => count,
+            _ => board.count_moves(),
+        }
     }
 
     fn __bool__(&self, py: Python<'_>) -> bool {
