@@ -41,6 +41,7 @@ from ._movegen import (
 from ._constants import *  # noqa: F403 (python-chess's constants, listed in _constants.__all__)
 from ._constants import __all__ as _constant_names
 from ._outcome import Outcome, Termination
+from ._squareset import SquareSet
 
 __all__ = [
     "BACKEND",
@@ -54,6 +55,7 @@ __all__ = [
     "MoveError",
     "Outcome",
     "Piece",
+    "SquareSet",
     "Table",
     "Termination",
     "__version__",

@@ -4,6 +4,7 @@
 //! allocating.
 
 use crate::game::{LegalMoveGenerator, MovesView};
+use crate::query::square_arg;
 use crate::{fen_error, move_error};
 use movegen::{Color, Role, Square};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -18,7 +19,7 @@ use pyo3::{PyTraverseError, PyVisit};
 /// the king's destination (e1g1) in standard chess, king-takes-rook (e1h1) on Chess960 boards.
 /// `uci()` writes the same squares. Moves are immutable, hashable and compare equal when they
 /// are the same move in the same notation.
-#[pyclass(frozen, eq, hash, module = "movegen", name = "Move")]
+#[pyclass(frozen, module = "movegen", name = "Move")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyMove {
     raw: u16,
@@ -26,6 +27,10 @@ pub struct PyMove {
 }
 
 impl PyMove {
+    pub(crate) fn new(raw: u16, chess960: bool) -> PyMove {
+        PyMove { raw, chess960 }
+    }
+
     pub(crate) fn get(&self) -> movegen::Move {
         // Every PyMove is made from a valid encoding (see `move_object`).
         movegen::Move::from_raw(self.raw).unwrap_or(movegen::Move::new(
@@ -50,14 +55,14 @@ impl PyMove {
 impl PyMove {
     /// The origin square, 0..63 (a1 = 0).
     #[getter]
-    fn from_square(&self) -> u8 {
+    pub(crate) fn from_square(&self) -> u8 {
         self.get().from() as u8
     }
 
     /// The destination square, 0..63; for castling the king's destination in standard chess,
     /// its rook's square on Chess960 boards (python-chess's convention).
     #[getter]
-    fn to_square(&self) -> u8 {
+    pub(crate) fn to_square(&self) -> u8 {
         let mv = self.get();
         if mv.is_castling() && !self.chess960 {
             mv.castling_king_target() as u8
@@ -69,7 +74,7 @@ impl PyMove {
     /// The promotion piece type (2 knight, 3 bishop, 4 rook, 5 queen, as python-chess), or
     /// None.
     #[getter]
-    fn promotion(&self) -> Option<u8> {
+    pub(crate) fn promotion(&self) -> Option<u8> {
         self.get().promotion().map(piece_type)
     }
 
@@ -159,6 +164,16 @@ pub(crate) fn move_object<'py>(
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyPiece {
     piece: movegen::Piece,
+}
+
+impl PyPiece {
+    pub(crate) fn new(piece: movegen::Piece) -> PyPiece {
+        PyPiece { piece }
+    }
+
+    pub(crate) fn get(&self) -> movegen::Piece {
+        self.piece
+    }
 }
 
 #[pymethods]
@@ -258,24 +273,11 @@ impl PyBoard {
         self.chess960
     }
 
-    fn play(&mut self, mv: movegen::Move) -> PyResult<()> {
+    pub(crate) fn play(&mut self, mv: movegen::Move) -> PyResult<()> {
         let next = self.board.play(mv).map_err(move_error)?;
         self.stack.push((mv, self.board));
         self.board = next;
         Ok(())
-    }
-
-    fn legal(&self, mv: &PyMove) -> PyResult<movegen::Move> {
-        let m = mv.get();
-        if self.board.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(move_error(format!(
-                "illegal move {} in {}",
-                mv.uci(),
-                self.board
-            )))
-        }
     }
 }
 
@@ -357,33 +359,9 @@ impl PyBoard {
     }
 
     /// The piece on `square` (0..63), or None. Raises ValueError for a square out of range.
-    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<PyPiece>>> {
-        static PIECES: PyOnceLock<Vec<Py<PyPiece>>> = PyOnceLock::new();
-        let sq = u8::try_from(square)
-            .ok()
-            .and_then(|s| Square::try_from(s).ok())
-            .ok_or_else(|| {
-                PyValueError::new_err(format!("square {square} is out of range (0 to 63)"))
-            })?;
-        let pieces = PIECES.get_or_init(py, || {
-            Color::ALL
-                .into_iter()
-                .flat_map(|color| Role::ALL.into_iter().map(move |role| (color, role)))
-                .map(|(color, role)| {
-                    Py::new(
-                        py,
-                        PyPiece {
-                            piece: movegen::Piece { color, role },
-                        },
-                    )
-                    .expect("allocating a Piece")
-                })
-                .collect()
-        });
-        Ok(self
-            .board
-            .piece_at(sq)
-            .map(|p| pieces[p.color.index() * 6 + p.role.index()].clone_ref(py)))
+    fn piece_at(&self, py: Python<'_>, square: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyPiece>>> {
+        let sq = square_arg(square, "square")?;
+        Ok(self.board.piece_at(sq).map(|p| PyPiece::object(py, p)))
     }
 
     /// The legal moves, as python-chess's `board.legal_moves`: iterate it, `len()`, `count()`,
@@ -454,18 +432,26 @@ impl PyBoard {
     }
 
     /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.board.is_legal(r#move.get())
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve(r#move)?.is_some())
     }
 
     /// Whether the legal `move` gives check. Raises MoveError for an illegal move.
-    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.board.gives_check(self.legal(&r#move)?))
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board.gives_check(self.legal(r#move)?))
     }
 
     /// Plays the legal `move`. Raises MoveError for an illegal one.
-    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        let mv = r#move.get();
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        // The fast path: one of this board's own moves.
+        if let Ok(mv) = r#move.cast::<PyMove>()
+            && let Ok(next) = self.board.play(mv.get().get())
+        {
+            self.stack.push((mv.get().get(), self.board));
+            self.board = next;
+            return Ok(());
+        }
+        let mv = self.legal(r#move)?;
         self.play(mv)
     }
 
@@ -506,8 +492,8 @@ impl PyBoard {
 
     /// The SAN of the legal `move` (`Nf3`, `exd5`, `O-O`, `e8=Q+`). Raises MoveError for an
     /// illegal move.
-    fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
-        Ok(self.board.san(self.legal(&r#move)?).to_string())
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.board.san(self.legal(r#move)?).to_string())
     }
 
     /// The legal move written `san` (read leniently, as `push_san`). Raises MoveError.
@@ -523,13 +509,15 @@ impl PyBoard {
     }
 
     /// The UCI text of `move` in this board's notation.
-    fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
-        let mv = r#move.get();
-        if self.chess960 {
+    fn uci(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let Some(mv) = self.resolve(r#move)? else {
+            return Ok(crate::moves::MoveKey::extract(r#move)?.uci());
+        };
+        Ok(if self.chess960 {
             mv.uci_chess960().to_string()
         } else {
             self.board.uci(mv).to_string()
-        }
+        })
     }
 
     /// Whether the side to move is in check.
@@ -689,20 +677,6 @@ impl PyBoard {
 
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.board)
-    }
-
-    /// The board as eight lines of piece letters, `.` for empty squares, rank 8 first.
-    fn __str__(&self) -> String {
-        let mut text = String::new();
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let sq = Square::new(rank * 8 + file);
-                text.push(self.board.piece_at(sq).map_or('.', |p| p.char()));
-                text.push(if file == 7 { '\n' } else { ' ' });
-            }
-        }
-        text.pop();
-        text
     }
 
     fn __copy__(&self) -> PyBoard {

@@ -7,7 +7,7 @@
 //! square counted only when a legal capture uses it. The positions compared are those since the
 //! last irreversible move of the stack (`Board::is_irreversible`, python-chess's definition).
 
-use crate::board::{PyBoard, PyMove};
+use crate::board::PyBoard;
 use movegen::{Color, Role};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -231,9 +231,10 @@ impl LegalMoveGenerator {
 
     /// Whether `move` is a legal move of the board (False for anything not a Move).
     fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
-        r#move
-            .cast::<PyMove>()
-            .is_ok_and(|mv| self.board.borrow(py).board.is_legal(mv.get().get()))
+        self.board
+            .borrow(py)
+            .resolve(r#move)
+            .is_ok_and(|mv| mv.is_some())
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {

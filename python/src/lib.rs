@@ -5,8 +5,11 @@
 mod arrays;
 mod board;
 mod game;
+mod moves;
 mod perft;
+mod query;
 mod stream;
+mod text;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
