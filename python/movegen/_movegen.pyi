@@ -1,6 +1,6 @@
 """Type stubs of the native module (movegen._movegen); see the docstrings for the details."""
 
-from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, SupportsIndex, Union
+from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, overload, SupportsIndex, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -177,7 +177,9 @@ class Table:
     def bytes(self) -> int: ...
 
 Position = Union[str, Board]
-Positions = Union[Sequence[str], Sequence[Board], Iterable[Union[str, Board]], npt.NDArray[np.str_]]
+Positions = Union[
+    Sequence[str], Sequence[bytes], Sequence[Board], Iterable[Union[str, bytes, Board]], npt.NDArray[np.str_], npt.NDArray[np.bytes_]
+]
 
 def perft(position: Position, depth: int, threads: int = 1, table: Optional[Table] = None) -> int: ...
 def divide(
@@ -186,15 +188,38 @@ def divide(
 def perft_stats(position: Position, depth: int, threads: int = 1, table: Optional[Table] = None) -> dict[str, int]: ...
 def split(position: Position, ply: int, order: Literal["fen", "tree"] = "fen") -> list[tuple[Board, int]]: ...
 def perft_units(units: Iterable[tuple[Position, int, int]], table: Optional[Table] = None) -> int: ...
+@overload
 def encode_planes(
     positions: Positions,
     out: Optional[npt.NDArray[np.uint8]] = None,
-    threads: int = 1,
+    threads: SupportsIndex = 1,
     perspective: Literal["side_to_move", "white"] = "side_to_move",
+    errors: Literal["raise"] = "raise",
 ) -> npt.NDArray[np.uint8]: ...
+@overload
+def encode_planes(
+    positions: Positions,
+    out: Optional[npt.NDArray[np.uint8]] = None,
+    threads: SupportsIndex = 1,
+    perspective: Literal["side_to_move", "white"] = "side_to_move",
+    *,
+    errors: Literal["skip"],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]: ...
+@overload
 def legal_move_mask(
-    positions: Positions, out: Optional[npt.NDArray[np.bool_]] = None, threads: int = 1
+    positions: Positions,
+    out: Optional[npt.NDArray[np.bool_]] = None,
+    threads: SupportsIndex = 1,
+    errors: Literal["raise"] = "raise",
 ) -> npt.NDArray[np.bool_]: ...
+@overload
+def legal_move_mask(
+    positions: Positions,
+    out: Optional[npt.NDArray[np.bool_]] = None,
+    threads: SupportsIndex = 1,
+    *,
+    errors: Literal["skip"],
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...
 def move_to_index(board: Position, move: Move) -> int: ...
 def index_to_move(board: Position, index: int) -> Move: ...
 def move_indices(positions: Positions, moves: Iterable[Union[Move, str]]) -> npt.NDArray[np.int64]: ...

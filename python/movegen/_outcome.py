@@ -1,6 +1,7 @@
 """How a game ended: ``Termination`` and ``Outcome``, with python-chess's names and values.
 
-``Board.outcome()`` returns an ``Outcome``; both compare, hash and pickle as plain values."""
+``Board.outcome()`` returns an ``Outcome``; both compare, hash and pickle as plain values, and
+compare equal to python-chess's ``Termination`` and ``Outcome`` of the same value."""
 
 import dataclasses
 import enum
@@ -21,6 +22,14 @@ class Termination(enum.Enum):
     VARIANT_LOSS = 9
     VARIANT_DRAW = 10
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, enum.Enum) and type(other).__name__ == "Termination":
+            return (other.name, other.value) == (self.name, self.value)
+        return NotImplemented
+
+    # As every Enum hashes (by name), so equal to python-chess's of the same name.
+    __hash__ = enum.Enum.__hash__
+
 
 @dataclasses.dataclass(frozen=True)
 class Outcome:
@@ -29,6 +38,17 @@ class Outcome:
 
     termination: Termination
     winner: Optional[bool]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other).__name__ == "Outcome" and hasattr(other, "termination"):
+            return (self.termination, self.winner) == (
+                other.termination,
+                getattr(other, "winner", None),
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.termination, self.winner))
 
     def result(self) -> str:
         """"1-0", "0-1" or "1/2-1/2"."""

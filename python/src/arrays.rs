@@ -7,12 +7,10 @@ use crate::stream;
 use movegen::Board;
 use movegen::encode::{self, MOVE_INDICES, PLANES, Perspective};
 use numpy::ndarray::{Dim, Dimension, IntoDimension};
-use numpy::{
-    Element, PyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods,
-};
+use numpy::{Element, PyArray, PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// One position of a batch: a FEN to parse (in the worker threads), as a byte range of
@@ -55,11 +53,19 @@ impl Sources {
             } else if let Ok(board) = item.cast::<PyBoard>() {
                 sources.boards.push(board.borrow().board);
                 Source::Board(sources.boards.len() - 1)
+            } else if let Ok(bytes) = item.cast::<PyBytes>() {
+                // Byte strings: NumPy `S` arrays, h5py datasets.
+                let text = std::str::from_utf8(bytes.as_bytes()).map_err(|_| {
+                    crate::FenError::new_err(format!("position {i}: the FEN is not UTF-8 text"))
+                })?;
+                let start = sources.text.len();
+                sources.text.push_str(text);
+                Source::Fen {
+                    start,
+                    end: sources.text.len(),
+                }
             } else {
-                return Err(PyTypeError::new_err(format!(
-                    "position {i}: expected a movegen.Board or a FEN string, got {}",
-                    item.get_type().name()?
-                )));
+                return Err(wrong_position(i, &item));
             };
             sources.list.push(source);
         }
@@ -75,10 +81,27 @@ impl Sources {
     }
 }
 
+/// The TypeError for a position that is neither a FEN nor a Board; a python-chess Board is
+/// told the way in.
+fn wrong_position(index: usize, item: &Bound<'_, PyAny>) -> PyErr {
+    let kind = item.get_type();
+    let name = kind.name().map_or("?".into(), |n| n.to_string());
+    let module = kind.module().map_or(String::new(), |m| m.to_string());
+    if name == "Board" && module.split('.').next() == Some("chess") {
+        return PyTypeError::new_err(format!(
+            "position {index}: a python-chess Board; convert it with movegen.Board.from_chess(board) \
+             (or pass board.fen())"
+        ));
+    }
+    PyTypeError::new_err(format!(
+        "position {index}: expected a movegen.Board or a FEN string, got {name}"
+    ))
+}
+
 /// `positions` as a list: a list itself, or the items of any other iterable (a tuple, a NumPy
 /// array of strings, a generator) collected into a new one.
 fn position_list<'py>(positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    if positions.cast::<PyString>().is_ok() {
+    if positions.cast::<PyString>().is_ok() || positions.cast::<PyBytes>().is_ok() {
         return Err(PyTypeError::new_err(
             "positions must be a list of FENs or Boards, not one string",
         ));
@@ -149,17 +172,18 @@ fn fill_batch<T: Send + Copy + Default>(
     out: &mut [T],
     chunk: usize,
     threads: usize,
+    errors: Errors,
     fill: impl Fn(&Board, &mut [T]) + Sync,
-) -> PyResult<()> {
+) -> PyResult<Vec<usize>> {
     let count = list.len();
-    // Fills one batch's rows; notes the first bad FEN in `first_error`.
-    let fill_one = |first: usize, sources: Sources, out: &mut [T], first_error: &mut Option<_>| {
+    // Fills one batch's rows; notes each bad FEN in `bad` (its row left zero).
+    let fill_one = |first: usize, sources: Sources, out: &mut [T], bad: &mut Vec<_>| {
         stream::fill_rows(out, chunk, |i, row| match sources.list.get(i) {
             Some(&source) => match sources.board(source) {
                 Ok(board) => fill(&board, row),
                 Err(e) => {
                     row.fill(T::default());
-                    first_error.get_or_insert((first + i, e));
+                    bad.push((first + i, e));
                 }
             },
             None => row.fill(T::default()),
@@ -172,25 +196,25 @@ fn fill_batch<T: Send + Copy + Default>(
     // Takes batches in turn until none is left (so one thread that falls behind, on a
     // shared machine, delays the end by one batch at most).
     let work = || {
-        let mut first_error = None;
+        let mut bad = Vec::new();
         while let Some((first, sources, out)) = receive.lock().ok().and_then(|r| r.recv().ok()) {
             pending.fetch_sub(1, Relaxed);
-            fill_one(first, sources, out, &mut first_error);
+            fill_one(first, sources, out, &mut bad);
         }
-        first_error
+        bad
     };
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads.min(count.div_ceil(BATCH)))
             .map(|_| scope.spawn(work))
             .collect();
-        let (mut read, mut first_error) = (Ok(()), None);
+        let (mut read, mut bad) = (Ok(()), Vec::new());
         for (k, out) in out.chunks_mut(BATCH * chunk).enumerate() {
             let first = k * BATCH;
             match Sources::read(list, first..(first + BATCH).min(count)) {
                 // Once every helper has a batch waiting, this thread fills the batch it has
                 // just read (its texts still in this core's cache; alone, every batch).
                 Ok(sources) if pending.load(Relaxed) >= helpers.len() => {
-                    py.detach(|| fill_one(first, sources, out, &mut first_error))
+                    py.detach(|| fill_one(first, sources, out, &mut bad))
                 }
                 Ok(sources) => {
                     pending.fetch_add(1, Relaxed);
@@ -204,18 +228,61 @@ fn fill_batch<T: Send + Copy + Default>(
             }
         }
         drop(send);
-        let mine = py.detach(work);
-        let error = helpers
-            .into_iter()
+        bad.extend(py.detach(work));
+        for helper in helpers {
             // A worker only panics on a bug; pass it on (Python sees a PanicException) rather
             // than leave its rows unwritten.
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .chain([mine, first_error])
-            .flatten()
-            .min_by_key(|&(i, _)| i);
+            bad.extend(
+                helper
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            );
+        }
         read?;
-        error.map_or(Ok(()), |(i, e)| Err(position_error(i, e)))
+        bad.sort_unstable_by_key(|&(i, _)| i);
+        match (errors, bad.first()) {
+            (Errors::Raise, Some(&(i, e))) => Err(position_error(i, e)),
+            _ => Ok(bad.into_iter().map(|(i, _)| i).collect()),
+        }
     })
+}
+
+/// What a batch does with a position that is not a valid FEN.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Errors {
+    /// Raise FenError naming the first.
+    Raise,
+    /// Leave its rows zero and return its index.
+    Skip,
+}
+
+impl Errors {
+    fn parse(text: &str) -> PyResult<Errors> {
+        match text {
+            "raise" => Ok(Errors::Raise),
+            "skip" => Ok(Errors::Skip),
+            other => Err(PyValueError::new_err(format!(
+                "errors {other:?}: expected \"raise\" or \"skip\""
+            ))),
+        }
+    }
+
+    /// The array alone (raise), or the array and the bad rows' indices (skip).
+    fn result<'py>(
+        self,
+        py: Python<'py>,
+        array: Bound<'py, PyAny>,
+        bad: Vec<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Errors::Raise => Ok(array),
+            Errors::Skip => {
+                let bad: Vec<i64> = bad.into_iter().map(|i| i as i64).collect();
+                let bad = PyArray1::from_vec(py, bad).into_any();
+                Ok(PyTuple::new(py, [array, bad])?.into_any())
+            }
+        }
+    }
 }
 
 /// The boards of `positions`, parsed now (for the functions that need them one by one).
@@ -234,14 +301,13 @@ fn position_error(index: usize, error: movegen::FenError) -> PyErr {
 /// Positions a thread fills in one go.
 const BATCH: usize = 1024;
 
-fn check_threads(threads: usize) -> PyResult<()> {
-    if threads == 0 || threads > movegen::perft::MAX_THREADS {
-        return Err(PyValueError::new_err(format!(
-            "threads {threads} is out of range (1 to {})",
-            movegen::perft::MAX_THREADS
-        )));
-    }
-    Ok(())
+/// The `threads` argument: an integer from 1 to the crate's maximum.
+pub(crate) fn check_threads(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(threads) = threads else {
+        return Ok(1);
+    };
+    let max = movegen::perft::MAX_THREADS;
+    Ok(crate::query::int_arg(threads, "threads", 1, max as i64)? as usize)
 }
 
 /// The array a batch fills: the caller's `out` once its dtype, shape and layout are checked,
@@ -271,10 +337,10 @@ where
 }
 
 /// Runs `fill` on the elements of `array`, borrowed writable (an error for a read-only one).
-fn fill_array<T: Element, D: Dimension>(
+fn fill_array<T: Element, D: Dimension, R>(
     array: &Bound<'_, PyArray<T, D>>,
-    fill: impl FnOnce(&mut [T]) -> PyResult<()>,
-) -> PyResult<()> {
+    fill: impl FnOnce(&mut [T]) -> PyResult<R>,
+) -> PyResult<R> {
     let shape = array.shape().to_vec();
     let mut view = array
         .try_readwrite()
@@ -304,15 +370,17 @@ fn shape_error(name: &str, want: &[usize], got: &[usize]) -> PyErr {
 /// is made. Raises FenError naming the position for a bad FEN, TypeError or ValueError for a
 /// wrong array.
 #[pyfunction]
-#[pyo3(signature = (positions, out = None, threads = 1, perspective = "side_to_move"))]
+#[pyo3(signature = (positions, out = None, threads = None, perspective = "side_to_move", errors = "raise"))]
 fn encode_planes<'py>(
     py: Python<'py>,
     positions: &Bound<'py, PyAny>,
     out: Option<&Bound<'py, PyAny>>,
-    threads: usize,
+    threads: Option<&Bound<'py, PyAny>>,
     perspective: &str,
-) -> PyResult<Bound<'py, PyArray4<u8>>> {
-    check_threads(threads)?;
+    errors: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let threads = check_threads(threads)?;
+    let errors = Errors::parse(errors)?;
     let perspective = match perspective {
         "side_to_move" => Perspective::SideToMove,
         "white" => Perspective::White,
@@ -324,14 +392,22 @@ fn encode_planes<'py>(
     };
     let list = position_list(positions)?;
     let array = output_array::<u8, _>(py, out, [list.len(), PLANES, 8, 8], "uint8")?;
-    fill_array(&array, |slice| {
-        fill_batch(py, &list, slice, PLANES * 64, threads, |board, out| {
-            if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
-                encode::encode_planes(board, perspective, out);
-            }
-        })
+    let bad = fill_array(&array, |slice| {
+        fill_batch(
+            py,
+            &list,
+            slice,
+            PLANES * 64,
+            threads,
+            errors,
+            |board, out| {
+                if let Ok(out) = <&mut [u8; PLANES * 64]>::try_from(out) {
+                    encode::encode_planes(board, perspective, out);
+                }
+            },
+        )
     })?;
-    Ok(array)
+    errors.result(py, array.into_any(), bad)
 }
 
 /// Legal-move masks for a batch: bool, shape (N, 4672), True at the AlphaZero index of every
@@ -339,24 +415,34 @@ fn encode_planes<'py>(
 /// exactly as many True entries as the position has legal moves. `positions`, `out` and
 /// `threads` as in `encode_planes` (`out`: bool, shape (N, 4672)).
 #[pyfunction]
-#[pyo3(signature = (positions, out = None, threads = 1))]
+#[pyo3(signature = (positions, out = None, threads = None, errors = "raise"))]
 fn legal_move_mask<'py>(
     py: Python<'py>,
     positions: &Bound<'py, PyAny>,
     out: Option<&Bound<'py, PyAny>>,
-    threads: usize,
-) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    check_threads(threads)?;
+    threads: Option<&Bound<'py, PyAny>>,
+    errors: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let threads = check_threads(threads)?;
+    let errors = Errors::parse(errors)?;
     let list = position_list(positions)?;
     let array = output_array::<bool, _>(py, out, [list.len(), MOVE_INDICES], "bool")?;
-    fill_array(&array, |slice| {
-        fill_batch(py, &list, slice, MOVE_INDICES, threads, |board, out| {
-            if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
-                encode::legal_move_mask(board, out);
-            }
-        })
+    let bad = fill_array(&array, |slice| {
+        fill_batch(
+            py,
+            &list,
+            slice,
+            MOVE_INDICES,
+            threads,
+            errors,
+            |board, out| {
+                if let Ok(out) = <&mut [bool; MOVE_INDICES]>::try_from(out) {
+                    encode::legal_move_mask(board, out);
+                }
+            },
+        )
     })?;
-    Ok(array)
+    errors.result(py, array.into_any(), bad)
 }
 
 /// The AlphaZero 8x8x73 index of the legal `move` in `board`: from_square * 73 + plane, both

@@ -9,6 +9,7 @@ use crate::{fen_error, move_error};
 use movegen::{Color, Role, Square};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{IntoPyDict, PyIterator, PyList, PyTuple, PyType};
 use pyo3::{PyTraverseError, PyVisit};
@@ -160,7 +161,7 @@ pub(crate) fn move_object<'py>(
 }
 
 /// A piece: `piece_type` 1 (pawn) to 6 (king) and `color` (True for White), as python-chess.
-#[pyclass(frozen, eq, hash, module = "movegen", name = "Piece")]
+#[pyclass(frozen, module = "movegen", name = "Piece")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyPiece {
     piece: movegen::Piece,
@@ -197,6 +198,27 @@ impl PyPiece {
 
     fn __str__(&self) -> String {
         self.symbol()
+    }
+
+    /// Equal to any piece with the same `piece_type` and `color`: python-chess's too.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let theirs = (other.getattr("piece_type").and_then(|t| t.extract::<i64>()))
+            .and_then(|t| Ok((t, other.getattr("color")?.extract::<bool>()?)));
+        let Ok(theirs) = theirs else {
+            return Ok(py.NotImplemented());
+        };
+        let equal = (i64::from(self.piece_type()), self.color()) == theirs;
+        match op {
+            CompareOp::Eq => Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind()),
+            CompareOp::Ne => Ok((!equal).into_pyobject(py)?.to_owned().into_any().unbind()),
+            _ => Ok(py.NotImplemented()),
+        }
+    }
+
+    /// python-chess's hash of the same piece.
+    fn __hash__(&self) -> isize {
+        isize::from(self.piece_type()) + if self.color() { -1 } else { 5 }
     }
 
     fn __repr__(&self) -> String {
@@ -647,9 +669,14 @@ impl PyBoard {
     /// A movegen board from a python-chess board (its root position and move stack).
     #[classmethod]
     fn from_chess(_cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+        let py = board.py();
         let chess960: bool = board.getattr("chess960")?.extract()?;
         let root = board.call_method0("root")?;
-        let fen: String = root.call_method0("fen")?.extract()?;
+        // en_passant="fen": python-chess's default drops an en-passant square whose capture is
+        // not legal (a pinned pawn), which the Polyglot key still counts.
+        let fen: String = root
+            .call_method("fen", (), Some(&[("en_passant", "fen")].into_py_dict(py)?))?
+            .extract()?;
         let mut ours = PyBoard::new_from(
             movegen::Board::from_fen(&fen).map_err(fen_error)?,
             Some(chess960),
