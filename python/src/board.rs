@@ -578,9 +578,13 @@ impl PyBoard {
     /// Whether this position occurred at least `count` times (this time included) since the
     /// last irreversible move, by python-chess's transposition key (placement, side, castling
     /// rights, en passant only when a capture is legal).
-    #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: usize) -> bool {
-        self.repeated(count)
+    #[pyo3(signature = (count = None))]
+    fn is_repetition(&self, count: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let count = match count {
+            Some(count) => crate::query::int_arg(count, "count", 0, i64::MAX)? as usize,
+            None => 3,
+        };
+        Ok(self.repeated(count))
     }
 
     /// Whether this position occurred five times: a draw without a claim.

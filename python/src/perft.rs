@@ -20,7 +20,8 @@ pub struct PyTable {
 #[pymethods]
 impl PyTable {
     #[new]
-    fn py_new(mib: usize) -> PyResult<PyTable> {
+    fn py_new(mib: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+        let mib = crate::query::int_arg(mib, "mib", 1, i64::MAX)? as usize;
         Table::new(mib)
             .map(|table| PyTable { table })
             .ok_or_else(|| {

@@ -75,3 +75,16 @@ def test_bad_thread_counts_name_the_argument(threads):
 
 def test_numpy_integers_as_thread_counts():
     assert movegen.legal_move_mask([movegen.STARTING_FEN], threads=np.int64(2)).sum() == 20
+
+
+@pytest.mark.parametrize("bad", [-1, 0, 2**70])
+def test_bad_table_sizes_name_the_argument(bad):
+    with pytest.raises(ValueError, match="mib"):
+        movegen.Table(bad)
+
+
+@pytest.mark.parametrize("bad", [-1, 2**70])
+def test_bad_repetition_counts_name_the_argument(bad):
+    with pytest.raises(ValueError, match="count"):
+        movegen.Board().is_repetition(bad)
+    assert movegen.Board().is_repetition(1) and not movegen.Board().is_repetition()
