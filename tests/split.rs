@@ -63,10 +63,41 @@ fn startpos_ply_4_has_72078_unique_positions() {
     assert_eq!(split(&Board::startpos(), 3).len(), 5_362);
 }
 
-/// OEIS A083276 at ply 5: 822,518 distinct positions (4,865,609 paths).
+/// OEIS A083276 at ply 5: 822,518 distinct positions (4,865,609 paths), sorted by FEN text
+/// (more units than one chunk of the sort, so its merge is checked too), the same units as
+/// in tree order.
 #[test]
 fn startpos_ply_5_has_822518_unique_positions() {
     assert_startpos_split(5, 4_865_609, 822_518);
+    let fens: Vec<String> = split(&Board::startpos(), 5)
+        .iter()
+        .map(|(unit, _)| unit.to_string())
+        .collect();
+    assert!(fens.windows(2).all(|pair| pair[0] < pair[1]));
+    let mut tree: Vec<String> = movegen::perft::split_in_tree_order(&Board::startpos(), 5)
+        .iter()
+        .map(|(unit, _)| unit.to_string())
+        .collect();
+    tree.sort_unstable();
+    assert_eq!(tree, fens);
+}
+
+/// A split stops soon after another thread sets the flag: ply 7 of the start position
+/// (96 million units) would take many minutes and gigabytes.
+#[test]
+fn a_split_stops_when_asked() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let started = std::time::Instant::now();
+    let units = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        movegen::perft::split_until(&Board::startpos(), 7, &stop)
+    });
+    assert!(units.is_none());
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
 }
 
 /// OEIS A083276 at ply 6: 9,417,681 distinct positions. Two of them are reached both with and

@@ -181,18 +181,24 @@ Positions = Union[
     Sequence[str], Sequence[bytes], Sequence[Board], Iterable[Union[str, bytes, Board]], npt.NDArray[np.str_], npt.NDArray[np.bytes_]
 ]
 
-def perft(position: Position, depth: int, threads: int = 1, table: Optional[Table] = None) -> int: ...
+def perft(
+    position: Position, depth: SupportsIndex, threads: Optional[SupportsIndex] = None, table: Optional[Table] = None
+) -> int: ...
 def divide(
-    position: Position, depth: int, threads: int = 1, table: Optional[Table] = None
+    position: Position, depth: SupportsIndex, threads: Optional[SupportsIndex] = None, table: Optional[Table] = None
 ) -> dict[str, int]: ...
-def perft_stats(position: Position, depth: int, threads: int = 1, table: Optional[Table] = None) -> dict[str, int]: ...
-def split(position: Position, ply: int, order: Literal["fen", "tree"] = "fen") -> list[tuple[Board, int]]: ...
-def perft_units(units: Iterable[tuple[Position, int, int]], table: Optional[Table] = None) -> int: ...
+def perft_stats(
+    position: Position, depth: SupportsIndex, threads: Optional[SupportsIndex] = None, table: Optional[Table] = None
+) -> dict[str, int]: ...
+def split(position: Position, ply: SupportsIndex, order: Literal["fen", "tree"] = "fen") -> list[tuple[Board, int]]: ...
+def perft_units(
+    units: Union[str, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]], table: Optional[Table] = None
+) -> int: ...
 @overload
 def encode_planes(
     positions: Positions,
     out: Optional[npt.NDArray[np.uint8]] = None,
-    threads: SupportsIndex = 1,
+    threads: Optional[SupportsIndex] = None,
     perspective: Literal["side_to_move", "white"] = "side_to_move",
     errors: Literal["raise"] = "raise",
 ) -> npt.NDArray[np.uint8]: ...
@@ -200,7 +206,7 @@ def encode_planes(
 def encode_planes(
     positions: Positions,
     out: Optional[npt.NDArray[np.uint8]] = None,
-    threads: SupportsIndex = 1,
+    threads: Optional[SupportsIndex] = None,
     perspective: Literal["side_to_move", "white"] = "side_to_move",
     *,
     errors: Literal["skip"],
@@ -209,14 +215,14 @@ def encode_planes(
 def legal_move_mask(
     positions: Positions,
     out: Optional[npt.NDArray[np.bool_]] = None,
-    threads: SupportsIndex = 1,
+    threads: Optional[SupportsIndex] = None,
     errors: Literal["raise"] = "raise",
 ) -> npt.NDArray[np.bool_]: ...
 @overload
 def legal_move_mask(
     positions: Positions,
     out: Optional[npt.NDArray[np.bool_]] = None,
-    threads: SupportsIndex = 1,
+    threads: Optional[SupportsIndex] = None,
     *,
     errors: Literal["skip"],
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...

@@ -587,10 +587,10 @@ def run(
         )
     keys = ["nodes"] + ([key for key, _ in STAT_LABELS] if stats else [])
     totals = {key: sum(r[key] for r in results.values()) for key in keys}
-    units = sum(len(g) for g in groups)
+    unit_count = sum(len(g) for g in groups)
     return {
         **totals,
-        "units": units,
+        "units": unit_count,
         "tasks": len(groups),
         "workers": workers,
         "resumed": len(done),

@@ -5,11 +5,13 @@
 mod arrays;
 mod board;
 mod game;
+mod interrupt;
 mod moves;
 mod perft;
 mod query;
 mod stream;
 mod text;
+mod units;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;

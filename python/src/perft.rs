@@ -2,12 +2,14 @@
 //! functions, without the GIL while they count.
 
 use crate::board::{PyBoard, board_of};
-use movegen::perft::{Table, divide_parallel, perft_hashed, perft_stats_hashed};
+use crate::interrupt::run_interruptible;
+use crate::units::{self, Total};
+use movegen::perft::{Table, perft_hashed, perft_stats_hashed};
 use movegen::{Board, Move, Stats, perft_stats as crate_perft_stats};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
 /// A perft hash table of `mib` mebibytes, kept by the caller and reused across calls
 /// (`perft(..., table=t)`): subtree counts by position and depth, shared by the threads.
@@ -42,84 +44,87 @@ impl PyTable {
     }
 }
 
-fn check_args(depth: u32, threads: usize) -> PyResult<()> {
-    if depth > 30 {
-        return Err(PyValueError::new_err(format!(
-            "depth {depth} is out of range (0 to 30)"
-        )));
-    }
-    if threads == 0 || threads > movegen::perft::MAX_THREADS {
-        return Err(PyValueError::new_err(format!(
-            "threads {threads} is out of range (1 to {})",
-            movegen::perft::MAX_THREADS
-        )));
-    }
-    Ok(())
+/// The depth argument, 0..=30, and the thread count, 1..=MAX_THREADS (1 when not given).
+fn check_args(
+    depth: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u32, usize)> {
+    let depth = crate::query::int_arg(depth, "depth", 0, 30)? as u32;
+    Ok((depth, crate::arrays::check_threads(threads)?))
 }
 
-/// Counts per root move (in generation order) without the GIL.
+/// The plain perft count function, with or without a table.
+fn counter(table: Option<&PyTable>) -> impl Fn(&Board, u32) -> u64 + Sync + Send + '_ {
+    move |b: &Board, d: u32| match table {
+        Some(t) => perft_hashed(b, d, &t.table),
+        None => movegen::perft(b, d),
+    }
+}
+
+/// The total of `count` over each item, in units that Ctrl-C can stop between; counted in
+/// one go without the GIL when the items are too small to need it.
+fn count_items<T: Total>(
+    py: Python<'_>,
+    items: &[(Board, u32)],
+    threads: usize,
+    limit: f64,
+    count: impl Fn(&Board, u32) -> T::Part + Sync + Send,
+) -> PyResult<Vec<T>> {
+    let never = AtomicBool::new(false);
+    let totals = if units::small(items, limit) {
+        py.detach(|| units::count_items(items, threads, limit, &never, count))
+    } else {
+        run_interruptible(py, |stop| {
+            units::count_items(items, threads, limit, stop, count)
+        })?
+    };
+    // `None` only when stopped, and a stop comes with the exception returned above.
+    totals.ok_or_else(|| PyKeyboardInterrupt::new_err("perft stopped"))
+}
+
+/// Each root move of `board` (in generation order) with its perft at `depth - 1`.
 fn count_divide(
     py: Python<'_>,
-    board: Board,
+    board: &Board,
     depth: u32,
     threads: usize,
     table: Option<&PyTable>,
-) -> Vec<(Move, u64)> {
-    let table = table.map(|t| &t.table);
-    py.detach(|| {
-        let count = |b: &Board, d: u32| match table {
-            Some(table) => perft_hashed(b, d, table),
-            None => movegen::perft(b, d),
-        };
-        if threads == 1 {
-            board
-                .legal_moves()
-                .into_iter()
-                .map(|mv| (mv, count(&board.play_unchecked(mv), depth - 1)))
-                .collect()
-        } else {
-            divide_parallel(
-                &board,
-                depth,
-                threads,
-                count,
-                Duration::from_secs(3600),
-                |_| {},
-            )
-        }
-    })
+) -> PyResult<Vec<(Move, u128)>> {
+    let moves = board.legal_moves();
+    let items: Vec<(Board, u32)> = moves
+        .iter()
+        .map(|&mv| (board.play_unchecked(mv), depth - 1))
+        .collect();
+    let totals: Vec<u128> = count_items(py, &items, threads, units::PERFT_LIMIT, counter(table))?;
+    Ok(moves.iter().copied().zip(totals).collect())
 }
 
 /// The number of leaf nodes `depth` plies below `position` (a Board or a FEN), as an exact
 /// int. `threads` threads share the work; `table` (a `Table`) memoises subtrees across calls.
 /// Raises FenError for a bad FEN, ValueError for a depth above 30 or threads outside 1..1024.
 #[pyfunction]
-#[pyo3(signature = (position, depth, threads = 1, table = None))]
+#[pyo3(signature = (position, depth, threads = None, table = None))]
 fn perft(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
-    depth: u32,
-    threads: usize,
+    depth: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
     table: Option<PyRef<'_, PyTable>>,
 ) -> PyResult<u128> {
-    check_args(depth, threads)?;
+    let (depth, threads) = check_args(depth, threads)?;
     let board = board_of(position)?;
     let table = table.as_deref();
     if depth == 0 {
         return Ok(1);
     }
-    // 2^64 leaves take centuries to count without a table, but a table makes deep runs
-    // feasible (the start position passes 2^64 at depth 14): from depth 13 on, each root move
-    // is counted in 64 bits and their sum in 128.
-    if threads == 1 && depth < 13 {
-        return Ok(u128::from(py.detach(|| match table {
-            Some(t) => perft_hashed(&board, depth, &t.table),
-            None => movegen::perft(&board, depth),
-        })));
+    if threads == 1 && units::small(&[(board, depth)], units::PERFT_LIMIT) {
+        return Ok(u128::from(py.detach(|| counter(table)(&board, depth))));
     }
-    Ok(count_divide(py, board, depth, threads, table)
+    // Each root move's subtree is summed in 128 bits: with a table, deep runs pass 2^64
+    // leaves (the start position at depth 14).
+    Ok(count_divide(py, &board, depth, threads, table)?
         .into_iter()
-        .map(|(_, n)| u128::from(n))
+        .map(|(_, n)| n)
         .sum())
 }
 
@@ -127,15 +132,15 @@ fn perft(
 /// position's for a FEN: king-takes-rook castling when it needs Chess960 rules) to its
 /// count at `depth - 1`. Empty at depth 0. Same arguments and errors as `perft`.
 #[pyfunction]
-#[pyo3(signature = (position, depth, threads = 1, table = None))]
+#[pyo3(signature = (position, depth, threads = None, table = None))]
 fn divide<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
-    depth: u32,
-    threads: usize,
+    depth: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
     table: Option<PyRef<'py, PyTable>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    check_args(depth, threads)?;
+    let (depth, threads) = check_args(depth, threads)?;
     let board = board_of(position)?;
     // A Board in Chess960 notation names its castling moves king-takes-rook, as its Moves do.
     let chess960 = position
@@ -145,17 +150,18 @@ fn divide<'py>(
     if depth == 0 {
         return Ok(dict);
     }
-    let mut entries: Vec<(String, u64)> = count_divide(py, board, depth, threads, table.as_deref())
-        .into_iter()
-        .map(|(mv, n)| {
-            let text = if chess960 {
-                mv.uci_chess960()
-            } else {
-                board.uci(mv)
-            };
-            (text.to_string(), n)
-        })
-        .collect();
+    let mut entries: Vec<(String, u128)> =
+        count_divide(py, &board, depth, threads, table.as_deref())?
+            .into_iter()
+            .map(|(mv, n)| {
+                let text = if chess960 {
+                    mv.uci_chess960()
+                } else {
+                    board.uci(mv)
+                };
+                (text.to_string(), n)
+            })
+            .collect();
     entries.sort();
     for (text, n) in entries {
         dict.set_item(text, n)?;
@@ -169,38 +175,35 @@ fn divide<'py>(
 /// memoises subtrees as statistics entries, which plain counts never read (nor these theirs).
 /// Same errors as `perft`.
 #[pyfunction]
-#[pyo3(signature = (position, depth, threads = 1, table = None))]
+#[pyo3(signature = (position, depth, threads = None, table = None))]
 fn perft_stats<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
-    depth: u32,
-    threads: usize,
+    depth: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
     table: Option<PyRef<'py, PyTable>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    check_args(depth, threads)?;
+    let (depth, threads) = check_args(depth, threads)?;
     let board = board_of(position)?;
     let table = table.as_deref().map(|t| &t.table);
-    let stats: Stats = py.detach(|| {
-        let count = |b: &Board, d: u32| match table {
-            Some(table) => perft_stats_hashed(b, d, table),
-            None => crate_perft_stats(b, d),
-        };
-        // At depth 1 the root moves are the leaf moves, which a divide cannot classify.
-        if threads == 1 || depth <= 1 {
-            count(&board, depth)
-        } else {
-            divide_parallel(
-                &board,
-                depth,
-                threads,
-                count,
-                Duration::from_secs(3600),
-                |_| {},
-            )
+    let count = |b: &Board, d: u32| match table {
+        Some(table) => perft_stats_hashed(b, d, table),
+        None => crate_perft_stats(b, d),
+    };
+    // At depth 1 the root moves are the leaf moves, which counting below them cannot
+    // classify: then the root is counted in one go (it is small).
+    let stats = if depth <= 1 {
+        py.detach(|| count(&board, depth))
+    } else {
+        let items: Vec<(Board, u32)> = board
+            .legal_moves()
+            .iter()
+            .map(|&mv| (board.play_unchecked(mv), depth - 1))
+            .collect();
+        count_items::<Stats>(py, &items, threads, units::STATS_LIMIT, count)?
             .into_iter()
-            .fold(Stats::default(), |total, (_, s)| total + s)
-        }
-    });
+            .fold(Stats::default(), |total, s| total + s)
+    };
     let dict = PyDict::new(py);
     for (name, value) in stats.fields() {
         dict.set_item(name, value)?;
@@ -222,7 +225,7 @@ fn perft_stats<'py>(
 fn split<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
-    ply: u32,
+    ply: &Bound<'py, PyAny>,
     order: &str,
 ) -> PyResult<Vec<(Bound<'py, PyBoard>, u64)>> {
     let tree = match order {
@@ -234,27 +237,29 @@ fn split<'py>(
             )));
         }
     };
-    if ply > 30 {
-        return Err(PyValueError::new_err(format!(
-            "ply {ply} is out of range (0 to 30)"
-        )));
-    }
+    let ply = crate::query::int_arg(ply, "ply", 0, 30)? as u32;
     let chess960 = position
         .cast::<PyBoard>()
         .map(|b| b.borrow().chess960_mode())
         .ok();
     let board = board_of(position)?;
-    let units = py.detach(|| {
+    let units = run_interruptible(py, |stop| {
         if tree {
-            movegen::perft::split_in_tree_order(&board, ply)
+            movegen::perft::split_in_tree_order_until(&board, ply, stop)
         } else {
-            movegen::perft::split(&board, ply)
+            movegen::perft::split_until(&board, ply, stop)
         }
-    });
-    units
-        .into_iter()
-        .map(|(unit, paths)| Ok((Bound::new(py, PyBoard::new_from(unit, chess960))?, paths)))
-        .collect()
+    })?
+    .ok_or_else(|| PyKeyboardInterrupt::new_err("split stopped"))?;
+    let mut out = Vec::with_capacity(units.len());
+    for (i, (unit, paths)) in units.into_iter().enumerate() {
+        // Millions of Boards take seconds to make: a signal is still noticed.
+        if i % 65_536 == 65_535 {
+            py.check_signals()?;
+        }
+        out.push((Bound::new(py, PyBoard::new_from(unit, chess960))?, paths));
+    }
+    Ok(out)
 }
 
 /// The sum over `units` of multiplicity * perft(position, depth): either a list of (FEN or
@@ -340,29 +345,14 @@ fn perft_units(
             parsed.push((board, paths, check_depth(i, depth)?));
         }
     }
-    let table = table.as_deref();
-    Ok(py.detach(|| {
-        parsed
-            .iter()
-            .map(|(board, paths, depth)| {
-                let count = |b: &Board, d: u32| match table {
-                    Some(t) => perft_hashed(b, d, &t.table),
-                    None => movegen::perft(b, d),
-                };
-                // From depth 13 a unit can pass 2^64 leaves: sum its root moves in 128 bits.
-                let nodes = if *depth >= 13 {
-                    board
-                        .legal_moves()
-                        .iter()
-                        .map(|&mv| u128::from(count(&board.play_unchecked(mv), depth - 1)))
-                        .sum()
-                } else {
-                    u128::from(count(board, *depth))
-                };
-                u128::from(*paths) * nodes
-            })
-            .sum()
-    }))
+    let items: Vec<(Board, u32)> = parsed.iter().map(|&(b, _, d)| (b, d)).collect();
+    let totals: Vec<u128> =
+        count_items(py, &items, 1, units::PERFT_LIMIT, counter(table.as_deref()))?;
+    Ok(parsed
+        .iter()
+        .zip(totals)
+        .map(|(&(_, paths, _), nodes)| u128::from(paths) * nodes)
+        .sum())
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

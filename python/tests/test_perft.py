@@ -89,8 +89,16 @@ def test_bad_arguments():
         movegen.perft(movegen.STARTING_FEN, 31)
     with pytest.raises(ValueError, match="threads"):
         movegen.perft(movegen.STARTING_FEN, 1, threads=0)
-    with pytest.raises(OverflowError):
+    with pytest.raises(ValueError, match="depth"):
         movegen.perft(movegen.STARTING_FEN, -1)
+    with pytest.raises(ValueError, match="depth"):
+        movegen.perft(movegen.STARTING_FEN, 2**70)
+    with pytest.raises(ValueError, match="threads"):
+        movegen.perft(movegen.STARTING_FEN, 1, threads=-1)
+    with pytest.raises(ValueError, match="ply"):
+        movegen.split(movegen.STARTING_FEN, -1)
+    with pytest.raises(TypeError):
+        movegen.perft(movegen.STARTING_FEN, 1.5)
     with pytest.raises(TypeError):
         movegen.perft(42, 1)
     with pytest.raises(ValueError):

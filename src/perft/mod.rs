@@ -39,7 +39,7 @@ pub use parallel::{
     perft_stats_hashed,
 };
 #[cfg(feature = "std")]
-pub use split::{split, split_in_tree_order};
+pub use split::{split, split_in_tree_order, split_in_tree_order_until, split_until};
 pub use stats::{Stats, perft_stats, perft_stats_move};
 #[cfg(feature = "std")]
 pub use table::Table;
