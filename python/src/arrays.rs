@@ -76,7 +76,7 @@ impl Sources {
     fn board(&self, source: Source) -> Result<Board, movegen::FenError> {
         match source {
             Source::Board(k) => Ok(self.boards[k]),
-            Source::Fen { start, end } => Board::from_fen(&self.text[start..end]),
+            Source::Fen { start, end } => crate::read_fen(&self.text[start..end]),
         }
     }
 }
@@ -445,7 +445,7 @@ fn legal_move_mask<'py>(
     errors.result(py, array.into_any(), bad)
 }
 
-/// The AlphaZero 8x8x73 index of the legal `move` in `board`: from_square * 73 + plane, both
+/// The AlphaZero 8x8x73 index of the legal `move` (a Move or UCI text) in `board`: from_square * 73 + plane, both
 /// from the side to move's point of view (ranks flipped for Black). Planes 0-55 queen-like
 /// moves, direction * 7 + distance - 1, directions N, NE, E, SE, S, SW, W, NW; 56-63 knight
 /// moves (file, rank) = (+1,+2), (+2,+1), (+2,-1), (+1,-2), (-1,-2), (-2,-1), (-2,+1),
@@ -453,14 +453,49 @@ fn legal_move_mask<'py>(
 /// direction file -1, 0, +1. Queen promotions are queen-like moves; castling is the king's
 /// move onto its own rook's square. Raises MoveError for a move that is not legal there.
 #[pyfunction]
-fn move_to_index(board: &Bound<'_, PyAny>, r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
+fn move_to_index(board: &Bound<'_, PyAny>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
     let board = board_of(board)?;
-    let mv = r#move.get();
-    if !board.is_legal(mv) {
-        return Err(move_error(format!("illegal move {} in {board}", mv.uci())));
-    }
+    let mv = legal_move(&board, r#move).map_err(|e| e.into_err(""))?;
     encode::move_index(&board, mv)
         .ok_or_else(|| move_error(format!("no index for {} in {board}", mv.uci())))
+}
+
+/// Why a move argument names no legal move: not a Move or text (TypeError), or not legal
+/// (MoveError); `into_err` puts a prefix (the item's number in a batch) before the message.
+enum MoveArgError {
+    Type,
+    Illegal(String),
+}
+
+impl MoveArgError {
+    fn into_err(self, prefix: &str) -> PyErr {
+        match self {
+            MoveArgError::Type => {
+                PyTypeError::new_err(format!("{prefix}expected a movegen.Move or a UCI string"))
+            }
+            MoveArgError::Illegal(message) => move_error(format!("{prefix}{message}")),
+        }
+    }
+}
+
+/// The legal move of `board` that `item` names: a `Move`, or UCI text.
+fn legal_move(board: &Board, item: &Bound<'_, PyAny>) -> Result<movegen::Move, MoveArgError> {
+    if let Ok(mv) = item.cast::<PyMove>() {
+        let mv = mv.get().get();
+        if board.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveArgError::Illegal(format!(
+                "illegal move {mv} in {board}"
+            )))
+        }
+    } else if let Ok(text) = item.extract::<String>() {
+        board
+            .parse_uci(&text)
+            .map_err(|e| MoveArgError::Illegal(format!("{text}: {e}")))
+    } else {
+        Err(MoveArgError::Type)
+    }
 }
 
 /// The legal move of `board` with this index (see `move_to_index`). Raises MoveError for an
@@ -505,23 +540,7 @@ fn move_indices<'py>(
             count = i + 1;
             continue;
         };
-        let mv = if let Ok(mv) = item.cast::<PyMove>() {
-            let mv = mv.get().get();
-            if !board.is_legal(mv) {
-                return Err(move_error(format!(
-                    "move {i}: illegal move {mv} in {board}"
-                )));
-            }
-            mv
-        } else if let Ok(text) = item.extract::<String>() {
-            board
-                .parse_uci(&text)
-                .map_err(|e| move_error(format!("move {i}: {text}: {e}")))?
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "move {i}: expected a movegen.Move or a UCI string"
-            )));
-        };
+        let mv = legal_move(board, &item).map_err(|e| e.into_err(&format!("move {i}: ")))?;
         let index = encode::move_index(board, mv)
             .ok_or_else(|| move_error(format!("move {i}: no index for {mv}")))?;
         indices.push(index as i64);

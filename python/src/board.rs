@@ -310,7 +310,7 @@ impl PyBoard {
     fn py_new(fen: Option<&str>, chess960: Option<bool>) -> PyResult<PyBoard> {
         let board = match fen {
             None => movegen::Board::startpos(),
-            Some(text) => movegen::Board::from_fen(text).map_err(fen_error)?,
+            Some(text) => crate::read_fen(text).map_err(fen_error)?,
         };
         Ok(PyBoard::new_from(board, chess960))
     }
@@ -681,10 +681,7 @@ impl PyBoard {
         let fen: String = root
             .call_method("fen", (), Some(&[("en_passant", "fen")].into_py_dict(py)?))?
             .extract()?;
-        let mut ours = PyBoard::new_from(
-            movegen::Board::from_fen(&fen).map_err(fen_error)?,
-            Some(chess960),
-        );
+        let mut ours = PyBoard::new_from(crate::read_fen(&fen).map_err(fen_error)?, Some(chess960));
         for mv in board.getattr("move_stack")?.try_iter()? {
             let text: String = mv?.call_method0("uci")?.extract()?;
             let mv = ours.board.parse_uci(&text).map_err(move_error)?;
@@ -751,10 +748,7 @@ fn _piece_from_symbol(symbol: &str) -> PyResult<PyPiece> {
 /// Rebuilds a pickled Board (see `Board.__reduce__`).
 #[pyfunction]
 fn _board_from_state(fen: &str, chess960: bool, moves: Vec<u16>) -> PyResult<PyBoard> {
-    let mut board = PyBoard::new_from(
-        movegen::Board::from_fen(fen).map_err(fen_error)?,
-        Some(chess960),
-    );
+    let mut board = PyBoard::new_from(crate::read_fen(fen).map_err(fen_error)?, Some(chess960));
     for raw in moves {
         let mv = movegen::Move::from_raw(raw)
             .ok_or_else(|| move_error(format!("no move has the encoding {raw}")))?;
@@ -769,7 +763,7 @@ pub(crate) fn board_of(position: &Bound<'_, PyAny>) -> PyResult<movegen::Board> 
         return Ok(board.borrow().board);
     }
     if let Ok(fen) = position.extract::<String>() {
-        return movegen::Board::from_fen(&fen).map_err(fen_error);
+        return crate::read_fen(&fen).map_err(fen_error);
     }
     Err(PyTypeError::new_err(format!(
         "expected a movegen.Board or a FEN string, got {}",

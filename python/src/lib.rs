@@ -30,6 +30,23 @@ create_exception!(
     "Move text that is not UCI or SAN, a move that is not legal in the position, or a move index of no legal move."
 );
 
+/// A FEN read as python-chess reads it: as the crate reads it, except that a fullmove number
+/// of 0 (which some tools write) is read as 1. Halfmove clocks and fullmove numbers above
+/// 65535 stay FenErrors naming the field.
+pub(crate) fn read_fen(text: &str) -> Result<movegen::Board, movegen::FenError> {
+    let error = match movegen::Board::from_fen(text) {
+        Err(error @ movegen::FenError::Syntax(movegen::SyntaxError::FullmoveNumber)) => error,
+        read => return read,
+    };
+    let trimmed = text.trim_end();
+    match trimmed.rsplit_once(|c: char| c.is_ascii_whitespace()) {
+        Some((head, last)) if last.bytes().all(|b| b == b'0') => {
+            movegen::Board::from_fen(&format!("{head} 1"))
+        }
+        _ => Err(error),
+    }
+}
+
 /// A `FenError` with the crate's message.
 pub(crate) fn fen_error(error: movegen::FenError) -> PyErr {
     FenError::new_err(error.to_string())

@@ -42,6 +42,15 @@ impl PyTable {
     fn __repr__(&self) -> String {
         format!("Table({} MiB)", self.table.bytes() >> 20)
     }
+
+    /// Refuses: a table is memory shared by this process's threads, not a value to send
+    /// elsewhere (pickle or copy). Each process makes its own `Table(mib)`.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a Table cannot be pickled or copied: make a Table({}) in each process that counts",
+            self.table.bytes() >> 20
+        )))
+    }
 }
 
 /// The depth argument, 0..=30, and the thread count, 1..=MAX_THREADS (1 when not given).
@@ -307,7 +316,7 @@ fn perft_units(
                     "expected FEN;multiplicity;depth, found {line:?}"
                 )));
             };
-            let board = Board::from_fen(fen.trim()).map_err(|e| {
+            let board = crate::read_fen(fen.trim()).map_err(|e| {
                 crate::FenError::new_err(format!("line {number}: FEN {:?}: {e}", fen.trim()))
             })?;
             let paths = paths

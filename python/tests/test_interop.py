@@ -88,3 +88,63 @@ def test_bad_repetition_counts_name_the_argument(bad):
     with pytest.raises(ValueError, match="count"):
         movegen.Board().is_repetition(bad)
     assert movegen.Board().is_repetition(1) and not movegen.Board().is_repetition()
+
+
+@pytest.mark.parametrize("fullmove", ["0", "00"])
+def test_fullmove_zero_reads_as_python_chess_reads_it(fullmove):
+    fen = f"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 {fullmove}"
+    theirs = chess.Board(fen)
+    ours = movegen.Board(fen)
+    assert ours.fen() == theirs.fen() and ours.fullmove_number == theirs.fullmove_number == 1
+    one = fen.rsplit(" ", 1)[0] + " 1"
+    assert movegen.perft(fen, 2) == movegen.perft(one, 2)
+    masks = movegen.legal_move_mask([fen, fen.encode()])
+    assert masks.sum() == 2 * theirs.legal_moves.count()
+
+
+@pytest.mark.parametrize(
+    "fen, field",
+    [
+        ("8/8/8/8/8/8/8/K6k w - - 65536 1", "halfmove clock"),
+        ("8/8/8/8/8/8/8/K6k w - - 0 65536", "fullmove number"),
+        ("8/8/8/8/8/8/8/K6k w - - 0 -1", "fullmove number"),
+    ],
+)
+def test_clocks_over_65535_are_value_errors_naming_the_field(fen, field):
+    # The choice: refused, not clamped (a clamped clock would change what the FEN says).
+    with pytest.raises(ValueError, match=field):
+        movegen.Board(fen)
+    with pytest.raises(ValueError, match=field):
+        movegen.legal_move_mask([fen])
+
+
+def test_clocks_up_to_65535_read_back():
+    fen = "8/8/8/8/8/8/8/K6k w - - 65535 65535"
+    assert movegen.Board(fen).fen() == chess.Board(fen).fen() == fen
+
+
+def test_outcomes_pickle_and_tables_refuse_clearly():
+    import copy
+    import pickle
+
+    outcome = movegen.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome()
+    assert outcome is not None and pickle.loads(pickle.dumps(outcome)) == outcome
+    assert pickle.loads(pickle.dumps(movegen.Termination.CHECKMATE)) is movegen.Termination.CHECKMATE
+    table = movegen.Table(1)
+    for attempt in (pickle.dumps, copy.copy, copy.deepcopy):
+        with pytest.raises(TypeError, match=r"Table\(1\) in each process"):
+            attempt(table)
+
+
+def test_move_to_index_takes_uci_text_as_move_indices_does():
+    board = movegen.Board()
+    for move in board.legal_moves:
+        index = movegen.move_to_index(board, move.uci())
+        assert index == movegen.move_to_index(board, move) == movegen.move_to_index(movegen.STARTING_FEN, move.uci())
+        assert movegen.move_indices([board], [move.uci()])[0] == index
+    with pytest.raises(movegen.MoveError, match="e2e5"):
+        movegen.move_to_index(board, "e2e5")
+    with pytest.raises(movegen.MoveError):
+        movegen.move_to_index(board, "not a move")
+    with pytest.raises(TypeError, match="UCI string"):
+        movegen.move_to_index(board, 42)

@@ -68,13 +68,18 @@ def test_the_invalid_fen_catalogue():
     entries = 0
     for line in data_lines(DATA / "invalid-fens.txt"):
         _, fen, _ = line.split("\t")
+        entries += 1
+        if fen.split()[-1:] in (["0"], ["00"]):
+            # The crate refuses a fullmove number of 0; the package reads it as 1, as
+            # python-chess does (tests/test_interop.py).
+            assert movegen.Board(fen).fullmove_number == 1
+            continue
         with pytest.raises(movegen.FenError):
             movegen.Board(fen)
         with pytest.raises(movegen.FenError):
             movegen.perft(fen, 1)
         with pytest.raises(movegen.FenError):
             movegen.encode_planes([fen])
-        entries += 1
     assert entries >= 243
 
 
