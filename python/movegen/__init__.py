@@ -9,7 +9,7 @@ move indices), batched and without the GIL.
 >>> len(board.legal_moves())
 20
 >>> board.push_san("e4")
-<Move e2e4>
+Move.from_uci('e2e4')
 >>> movegen.perft(movegen.STARTING_FEN, 4)
 197281
 """

@@ -96,6 +96,8 @@ __all__ = [
     "parse_square",
     "square_distance",
     "square_mirror",
+    "piece_symbol",
+    "piece_name",
 ]
 
 WHITE = True
@@ -171,3 +173,20 @@ def square_distance(a: int, b: int) -> int:
 def square_mirror(square: int) -> int:
     """The square with its rank flipped (a1 <-> a8)."""
     return square ^ 0x38
+
+
+def _piece_type_index(piece_type: int) -> int:
+    index = int(piece_type.__index__())
+    if not PAWN <= index <= KING:
+        raise ValueError(f"piece type {piece_type} is not 1..6 (PAWN..KING)")
+    return index
+
+
+def piece_symbol(piece_type: int) -> str:
+    """The lower-case letter of a piece type: ``piece_symbol(KNIGHT)`` is "n"."""
+    return str(PIECE_SYMBOLS[_piece_type_index(piece_type)])
+
+
+def piece_name(piece_type: int) -> str:
+    """The name of a piece type: ``piece_name(KNIGHT)`` is "knight"."""
+    return str(PIECE_NAMES[_piece_type_index(piece_type)])

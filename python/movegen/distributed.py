@@ -11,7 +11,8 @@ task is appended to FILE (flushed, with a checksum); run again with the same fil
 finished tasks are skipped.
 
 Without ``--scheduler`` a ``LocalCluster`` is started on this machine (one worker process per
-core, everything on 127.0.0.1). Needs the extra: ``pip install "movegen[distributed]"``.
+core, everything on 127.0.0.1). Needs Dask: the ``distributed`` extra
+(``pip install "./python[distributed]"`` in the repository, or ``pip install dask distributed``).
 
 Defaults: ``--tasks`` 20 per worker; ``--split-ply`` 5 (or DEPTH - 3 when smaller), deeper
 (up to 6) while there are fewer units than tasks; ``--hash 256`` MiB per worker process; ``--timeout
@@ -332,7 +333,7 @@ def connect(scheduler: Optional[str], timeout: float):
         from distributed import Client, LocalCluster
     except ImportError:
         raise DistributedError(
-            'Dask is not installed: pip install "movegen[distributed]" (dask and distributed)'
+            "Dask is not installed: pip install dask distributed (the package's distributed extra)"
         ) from None
     cluster = None
     try:

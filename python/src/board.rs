@@ -101,7 +101,8 @@ impl PyMove {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Move {}>", self.uci())
+        // python-chess's form, which evaluates back to an equal move.
+        format!("Move.from_uci('{}')", self.uci())
     }
 
     /// Pickling: the encoding and the notation; unpickling gives the shared object back.
@@ -222,7 +223,7 @@ impl PyPiece {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Piece {}>", self.symbol())
+        format!("Piece.from_symbol('{}')", self.symbol())
     }
 
     /// Pickling: the FEN letter.

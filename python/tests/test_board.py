@@ -53,7 +53,7 @@ def test_moves_are_shared_hashable_and_compare_by_value():
     assert {m for m in a} == set(b)
     assert a[0] is b[0]  # one object per move
     e2e4 = Board().parse_uci("e2e4")
-    assert repr(e2e4) == "<Move e2e4>"
+    assert repr(e2e4) == "Move.from_uci('e2e4')" and eval(repr(e2e4), {"Move": movegen.Move}) == e2e4
     for clone in [pickle.loads(pickle.dumps(e2e4)), copy.copy(e2e4), copy.deepcopy(e2e4)]:
         assert clone is e2e4
     castle = Board("1k6/8/8/8/8/8/8/RK5R w HA - 0 1").parse_uci("b1a1")
@@ -97,7 +97,7 @@ def test_pieces():
     assert board.piece_at(62).symbol() == "n"
     assert board.piece_at(27) is None
     assert board.piece_at(1) == board.piece_at(6)
-    assert repr(knight) == "<Piece N>"
+    assert repr(knight) == "Piece.from_symbol('N')" and eval(repr(knight), {"Piece": movegen.Piece}) == knight
     assert pickle.loads(pickle.dumps(knight)) == knight
 
 

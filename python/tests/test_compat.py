@@ -32,6 +32,11 @@ def test_square_helpers_agree(chess):
             movegen.parse_square(bad)
     with pytest.raises(ValueError, match="0..63"):
         movegen.square_name(64)
+    for piece_type in chess.PIECE_TYPES:
+        assert movegen.piece_symbol(piece_type) == chess.piece_symbol(piece_type)
+        assert movegen.piece_name(piece_type) == chess.piece_name(piece_type)
+    with pytest.raises(ValueError, match="piece type"):
+        movegen.piece_symbol(7)
 
 
 def test_termination_and_outcome_match_python_chess(chess):

@@ -88,3 +88,14 @@ def test_stubs_match_the_built_module(tmp_path):
         capture_output=True, text=True, cwd=tmp_path,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_package_readme_stands_alone_and_runs():
+    """python/README.md is the package's description on its own: its example runs and it has
+    no links into the repository (they break once the text is a package's metadata)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    links = re.findall(r"\]\(([^)]*)\)", readme)
+    assert all(link.startswith("https://") for link in links), links
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "python/README.md has a Python example"
+    exec(compile(blocks[0], "python/README.md", "exec"), {})
