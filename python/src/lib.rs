@@ -9,6 +9,7 @@ mod interrupt;
 mod moves;
 mod perft;
 mod query;
+mod setup;
 mod stream;
 mod text;
 mod units;
