@@ -245,6 +245,18 @@ impl BoardBuilder {
         self
     }
 
+    /// The halfmove clock (moves since the last capture or pawn move).
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The fullmove number (1 in the first move).
+    #[must_use]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
     /// Sets the halfmove clock (moves since the last capture or pawn move).
     pub fn set_halfmove_clock(&mut self, clock: u16) -> &mut BoardBuilder {
         self.halfmove_clock = clock;

@@ -5,6 +5,24 @@ and the bitboard masks ``BB_ALL`` and ``BB_EMPTY``."""
 from typing import List, Optional
 
 __all__ = [
+    "STATUS_VALID",
+    "STATUS_NO_WHITE_KING",
+    "STATUS_NO_BLACK_KING",
+    "STATUS_TOO_MANY_KINGS",
+    "STATUS_TOO_MANY_WHITE_PAWNS",
+    "STATUS_TOO_MANY_BLACK_PAWNS",
+    "STATUS_PAWNS_ON_BACKRANK",
+    "STATUS_TOO_MANY_WHITE_PIECES",
+    "STATUS_TOO_MANY_BLACK_PIECES",
+    "STATUS_BAD_CASTLING_RIGHTS",
+    "STATUS_INVALID_EP_SQUARE",
+    "STATUS_OPPOSITE_CHECK",
+    "STATUS_EMPTY",
+    "STATUS_RACE_CHECK",
+    "STATUS_RACE_OVER",
+    "STATUS_RACE_MATERIAL",
+    "STATUS_TOO_MANY_CHECKERS",
+    "STATUS_IMPOSSIBLE_CHECK",
     "WHITE",
     "BLACK",
     "COLORS",
@@ -190,3 +208,23 @@ def piece_symbol(piece_type: int) -> str:
 def piece_name(piece_type: int) -> str:
     """The name of a piece type: ``piece_name(KNIGHT)`` is "knight"."""
     return str(PIECE_NAMES[_piece_type_index(piece_type)])
+
+# The bits of Board.status(), python-chess's values.
+STATUS_VALID = 0
+STATUS_NO_WHITE_KING = 1 << 0
+STATUS_NO_BLACK_KING = 1 << 1
+STATUS_TOO_MANY_KINGS = 1 << 2
+STATUS_TOO_MANY_WHITE_PAWNS = 1 << 3
+STATUS_TOO_MANY_BLACK_PAWNS = 1 << 4
+STATUS_PAWNS_ON_BACKRANK = 1 << 5
+STATUS_TOO_MANY_WHITE_PIECES = 1 << 6
+STATUS_TOO_MANY_BLACK_PIECES = 1 << 7
+STATUS_BAD_CASTLING_RIGHTS = 1 << 8
+STATUS_INVALID_EP_SQUARE = 1 << 9
+STATUS_OPPOSITE_CHECK = 1 << 10
+STATUS_EMPTY = 1 << 11
+STATUS_RACE_CHECK = 1 << 12
+STATUS_RACE_OVER = 1 << 13
+STATUS_RACE_MATERIAL = 1 << 14
+STATUS_TOO_MANY_CHECKERS = 1 << 15
+STATUS_IMPOSSIBLE_CHECK = 1 << 16

@@ -51,7 +51,7 @@ impl Sources {
                     end: sources.text.len(),
                 }
             } else if let Ok(board) = item.cast::<PyBoard>() {
-                sources.boards.push(board.borrow().board);
+                sources.boards.push(*board.borrow().board()?);
                 Source::Board(sources.boards.len() - 1)
             } else if let Ok(bytes) = item.cast::<PyBytes>() {
                 // Byte strings: NumPy `S` arrays, h5py datasets.

@@ -244,7 +244,11 @@ impl PyPiece {
 #[pyclass(module = "movegen", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
-    pub(crate) board: movegen::Board,
+    pub(crate) core: movegen::Board,
+    /// The setup of a board that is not a valid position (`Board(None)`, `clear()`, a
+    /// `set_piece_at` that removes a king...): while it is `Some`, `core` is stale and the move
+    /// methods raise a ValueError that points at `status()`.
+    pub(crate) setup: Option<Box<movegen::BoardBuilder>>,
     pub(crate) chess960: bool,
     /// The moves played, each with the position before it.
     pub(crate) stack: Vec<(movegen::Move, movegen::Board)>,
@@ -255,10 +259,23 @@ pub struct PyBoard {
 impl PyBoard {
     pub(crate) fn new_from(board: movegen::Board, chess960: Option<bool>) -> PyBoard {
         PyBoard {
-            board,
+            core: board,
+            setup: None,
             chess960: chess960.unwrap_or_else(|| board.is_chess960()),
             stack: Vec::new(),
             view: MovesView::default(),
+        }
+    }
+
+    /// The position, for every method that needs a valid one: while the board is being set
+    /// up into something that is not a position, a ValueError that points at `status()`.
+    pub(crate) fn board(&self) -> PyResult<&movegen::Board> {
+        match &self.setup {
+            None => Ok(&self.core),
+            Some(setup) => Err(PyValueError::new_err(format!(
+                "the board is not a valid position ({}): see Board.status()",
+                crate::setup::invalid_reason(setup)
+            ))),
         }
     }
 
@@ -297,9 +314,9 @@ impl PyBoard {
     }
 
     pub(crate) fn play(&mut self, mv: movegen::Move) -> PyResult<()> {
-        let next = self.board.play(mv).map_err(move_error)?;
-        self.stack.push((mv, self.board));
-        self.board = next;
+        let next = self.board()?.play(mv).map_err(move_error)?;
+        self.stack.push((mv, self.core));
+        self.core = next;
         Ok(())
     }
 }
@@ -307,12 +324,15 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (fen = None, chess960 = None))]
+    #[pyo3(signature = (fen = Some(movegen::STARTPOS), chess960 = None))]
     fn py_new(fen: Option<&str>, chess960: Option<bool>) -> PyResult<PyBoard> {
-        let board = match fen {
-            None => movegen::Board::startpos(),
-            Some(text) => crate::read_fen(text).map_err(fen_error)?,
+        let Some(text) = fen else {
+            // python-chess's `Board(None)`: an empty board, to be set up.
+            let mut board = PyBoard::new_from(movegen::Board::startpos(), chess960);
+            board.setup = Some(Box::new(movegen::BoardBuilder::empty()));
+            return Ok(board);
         };
+        let board = crate::read_fen(text).map_err(fen_error)?;
         Ok(PyBoard::new_from(board, chess960))
     }
 
@@ -320,12 +340,12 @@ impl PyBoard {
     /// stands beside the pawn that just advanced two squares (python-chess's
     /// `fen(en_passant="xfen")`).
     fn fen(&self) -> String {
-        self.board.to_string()
+        self.fen_text(false)
     }
 
     /// The FEN with Shredder-FEN castling (rook files, `HAha`).
     fn shredder_fen(&self) -> String {
-        self.board.shredder_fen().to_string()
+        self.fen_text(true)
     }
 
     /// A copy; with `stack=False`, without the move stack.
@@ -340,14 +360,16 @@ impl PyBoard {
 
     /// The starting position of the move stack, as a Board.
     fn root(&self) -> PyBoard {
-        let root = self.stack.first().map_or(self.board, |(_, b)| *b);
+        let Some(&(_, root)) = self.stack.first() else {
+            return self.copy(false);
+        };
         PyBoard::new_from(root, Some(self.chess960))
     }
 
     /// True when White is to move.
     #[getter]
     fn turn(&self) -> bool {
-        self.board.side_to_move() == Color::White
+        self.turn_color() == Color::White
     }
 
     /// Whether moves are written in Chess960 notation (castling king-takes-rook).
@@ -359,20 +381,27 @@ impl PyBoard {
     /// Plies since the last capture or pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u16 {
-        self.board.halfmove_clock()
+        self.setup
+            .as_ref()
+            .map_or(self.core.halfmove_clock(), |s| s.halfmove_clock())
     }
 
     /// The move number, incremented after Black's move.
     #[getter]
     fn fullmove_number(&self) -> u16 {
-        self.board.fullmove_number()
+        self.setup
+            .as_ref()
+            .map_or(self.core.fullmove_number(), |s| s.fullmove_number())
     }
 
     /// The en-passant square (0..63), kept only when a pawn of the side to move stands beside
     /// the pawn that just advanced two squares; else None.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.board.en_passant().map(|sq| sq as u8)
+        self.setup
+            .as_ref()
+            .map_or(self.core.en_passant(), |s| s.en_passant())
+            .map(|sq| sq as u8)
     }
 
     /// The moves played, oldest first.
@@ -384,7 +413,10 @@ impl PyBoard {
     /// The piece on `square` (0..63), or None. Raises ValueError for a square out of range.
     fn piece_at(&self, py: Python<'_>, square: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyPiece>>> {
         let sq = square_arg(square, "square")?;
-        Ok(self.board.piece_at(sq).map(|p| PyPiece::object(py, p)))
+        Ok(self
+            .placement()
+            .piece_at(sq)
+            .map(|p| PyPiece::object(py, p)))
     }
 
     /// The legal moves, as python-chess's `board.legal_moves`: iterate it, `len()`, `count()`,
@@ -415,7 +447,7 @@ impl PyBoard {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        let mut moves = self.board.legal_moves();
+        let mut moves = self.board()?.legal_moves();
         moves.retain(|mv| self.masked(*mv, from_mask, to_mask));
         self.list(py, &moves)?.try_iter()
     }
@@ -429,8 +461,8 @@ impl PyBoard {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        let them = self.board.colored(self.board.side_to_move().other());
-        let mut moves = self.board.legal_moves();
+        let them = self.board()?.colored(self.board()?.side_to_move().other());
+        let mut moves = self.board()?.legal_moves();
         moves.retain(|mv| {
             (mv.kind() == movegen::MoveKind::EnPassant
                 || (!mv.is_castling() && them.contains(mv.to())))
@@ -441,17 +473,17 @@ impl PyBoard {
 
     /// The noisy legal moves: captures (en passant included) and promotions.
     fn noisy_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.list(py, &self.board.noisy_moves())
+        self.list(py, &self.board()?.noisy_moves())
     }
 
     /// The quiet legal moves: all the others, castling included.
     fn quiet_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.list(py, &self.board.quiet_moves())
+        self.list(py, &self.board()?.quiet_moves())
     }
 
     /// The number of legal moves, counted without listing them.
-    fn legal_move_count(&self) -> usize {
-        self.board.count_moves()
+    fn legal_move_count(&self) -> PyResult<usize> {
+        Ok(self.board()?.count_moves())
     }
 
     /// Whether `move` is legal here.
@@ -461,17 +493,17 @@ impl PyBoard {
 
     /// Whether the legal `move` gives check. Raises MoveError for an illegal move.
     fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board.gives_check(self.legal(r#move)?))
+        Ok(self.board()?.gives_check(self.legal(r#move)?))
     }
 
     /// Plays the legal `move`. Raises MoveError for an illegal one.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         // The fast path: one of this board's own moves.
         if let Ok(mv) = r#move.cast::<PyMove>()
-            && let Ok(next) = self.board.play(mv.get().get())
+            && let Ok(next) = self.board()?.play(mv.get().get())
         {
-            self.stack.push((mv.get().get(), self.board));
-            self.board = next;
+            self.stack.push((mv.get().get(), self.core));
+            self.core = next;
             return Ok(());
         }
         let mv = self.legal(r#move)?;
@@ -481,7 +513,7 @@ impl PyBoard {
     /// Plays the move written in UCI (`e2e4`, `e7e8q`, castling `e1g1` or `e1h1`) and returns
     /// it. Raises MoveError for bad text or an illegal move.
     fn push_uci<'py>(&mut self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
-        let mv = self.board.parse_uci(uci).map_err(move_error)?;
+        let mv = self.board()?.parse_uci(uci).map_err(move_error)?;
         self.play(mv)?;
         Ok(self.wrap(py, mv))
     }
@@ -489,7 +521,7 @@ impl PyBoard {
     /// Plays the move written in SAN (read leniently: `Nf3`, `0-0`, `e8Q`, `exd5+!`) and
     /// returns it. Raises MoveError for bad text, an illegal or an ambiguous move.
     fn push_san<'py>(&mut self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, PyMove>> {
-        let mv = self.board.parse_san_lenient(san).map_err(move_error)?;
+        let mv = self.board()?.parse_san_lenient(san).map_err(move_error)?;
         self.play(mv)?;
         Ok(self.wrap(py, mv))
     }
@@ -500,7 +532,8 @@ impl PyBoard {
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        self.board = before;
+        self.core = before;
+        self.setup = None;
         Ok(self.wrap(py, mv))
     }
 
@@ -516,18 +549,18 @@ impl PyBoard {
     /// The SAN of the legal `move` (`Nf3`, `exd5`, `O-O`, `e8=Q+`). Raises MoveError for an
     /// illegal move.
     fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        Ok(self.board.san(self.legal(r#move)?).to_string())
+        Ok(self.board()?.san(self.legal(r#move)?).to_string())
     }
 
     /// The legal move written `san` (read leniently, as `push_san`). Raises MoveError.
     fn parse_san<'py>(&self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, PyMove>> {
-        let mv = self.board.parse_san_lenient(san).map_err(move_error)?;
+        let mv = self.board()?.parse_san_lenient(san).map_err(move_error)?;
         Ok(self.wrap(py, mv))
     }
 
     /// The legal move written `uci`. Raises MoveError.
     fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
-        let mv = self.board.parse_uci(uci).map_err(move_error)?;
+        let mv = self.board()?.parse_uci(uci).map_err(move_error)?;
         Ok(self.wrap(py, mv))
     }
 
@@ -539,41 +572,43 @@ impl PyBoard {
         Ok(if self.chess960 {
             mv.uci_chess960().to_string()
         } else {
-            self.board.uci(mv).to_string()
+            self.board()?.uci(mv).to_string()
         })
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.board.in_check()
+    fn is_check(&self) -> PyResult<bool> {
+        Ok(self.board()?.in_check())
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.board.is_checkmate()
+    fn is_checkmate(&self) -> PyResult<bool> {
+        Ok(self.board()?.is_checkmate())
     }
 
     /// Whether the side to move is stalemated.
-    fn is_stalemate(&self) -> bool {
-        self.board.is_stalemate()
+    fn is_stalemate(&self) -> PyResult<bool> {
+        Ok(self.board()?.is_stalemate())
     }
 
     /// Whether neither side can checkmate: only kings, a single minor piece beside them, or
     /// bishops all on squares of one colour.
-    fn is_insufficient_material(&self) -> bool {
-        self.board.has_insufficient_material()
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        Ok(self.board()?.has_insufficient_material())
     }
 
     /// Whether 100 plies passed without a capture or pawn move and a move can be played (a
     /// mate on the hundredth ply wins), as python-chess.
-    fn is_fifty_moves(&self) -> bool {
-        self.fifty_moves()
+    fn is_fifty_moves(&self) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.fifty_moves())
     }
 
     /// Whether 150 plies passed without a capture or pawn move and a move can be played: a draw
     /// without a claim.
-    fn is_seventyfive_moves(&self) -> bool {
-        self.seventyfive_moves()
+    fn is_seventyfive_moves(&self) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.seventyfive_moves())
     }
 
     /// Whether this position occurred at least `count` times (this time included) since the
@@ -585,35 +620,43 @@ impl PyBoard {
             Some(count) => crate::query::int_arg(count, "count", 0, i64::MAX)? as usize,
             None => 3,
         };
+        self.board()?;
         Ok(self.repeated(count))
     }
 
     /// Whether this position occurred five times: a draw without a claim.
-    fn is_fivefold_repetition(&self) -> bool {
-        self.repeated(5)
+    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.repeated(5))
     }
 
     /// Whether the side to move can claim a draw by the fifty-move rule, now or by its next
     /// move.
-    fn can_claim_fifty_moves(&self) -> bool {
-        self.claim_fifty_moves()
+    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.claim_fifty_moves())
     }
 
     /// Whether the side to move can claim a threefold repetition: the position occurred three
     /// times, or a legal move leads to one that occurred twice.
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.claim_threefold()
+    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.claim_threefold())
     }
 
     /// `can_claim_fifty_moves() or can_claim_threefold_repetition()`.
-    fn can_claim_draw(&self) -> bool {
-        self.claim_fifty_moves() || self.claim_threefold()
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.claim_fifty_moves() || self.claim_threefold())
     }
 
     /// Whether `color` (True for White) cannot checkmate by any sequence of legal moves.
-    fn has_insufficient_material(&self, color: bool) -> bool {
-        self.board
-            .has_insufficient_material_for(if color { Color::White } else { Color::Black })
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self.board()?.has_insufficient_material_for(if color {
+            Color::White
+        } else {
+            Color::Black
+        }))
     }
 
     /// How the game ended, as python-chess's `outcome`: checkmate, insufficient material,
@@ -631,31 +674,40 @@ impl PyBoard {
 
     /// Whether the game is over (`outcome(claim_draw=claim_draw) is not None`).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.game_outcome(claim_draw).is_some()
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+        self.board()?;
+        Ok(self.game_outcome(claim_draw).is_some())
     }
 
     /// "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
-        match self.game_outcome(claim_draw) {
+    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
+        self.board()?;
+        Ok(match self.game_outcome(claim_draw) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
             Some((_, None)) => "1/2-1/2",
-        }
+        })
     }
 
     /// The Zobrist key: equal to python-chess's `chess.polyglot.zobrist_hash` in standard
     /// chess (Chess960 rights with a rook off the corners add the crate's documented keys).
-    fn zobrist_hash(&self) -> u64 {
-        self.board.hash()
+    fn zobrist_hash(&self) -> PyResult<u64> {
+        Ok(self.board()?.hash())
     }
 
     /// This position as a python-chess board, with the move stack replayed. Needs `chess`.
     fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let chess = py.import("chess")?;
-        let root = self.stack.first().map_or(self.board, |(_, b)| *b);
+        if self.setup.is_some() {
+            // A board being set up: python-chess reads any setup from its FEN.
+            return chess.getattr("Board")?.call(
+                (self.fen_text(false),),
+                Some(&[("chess960", self.chess960)].into_py_dict(py)?),
+            );
+        }
+        let root = self.stack.first().map_or(self.core, |(_, b)| *b);
         let board = chess.getattr("Board")?.call(
             (root.to_string(),),
             Some(&[("chess960", self.chess960)].into_py_dict(py)?),
@@ -685,27 +737,31 @@ impl PyBoard {
         let mut ours = PyBoard::new_from(crate::read_fen(&fen).map_err(fen_error)?, Some(chess960));
         for mv in board.getattr("move_stack")?.try_iter()? {
             let text: String = mv?.call_method0("uci")?.extract()?;
-            let mv = ours.board.parse_uci(&text).map_err(move_error)?;
+            let mv = ours.board()?.parse_uci(&text).map_err(move_error)?;
             ours.play(mv)?;
         }
         Ok(ours)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyBoard>()
-            .is_ok_and(|o| o.borrow().board == self.board)
+        other.cast::<PyBoard>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.setup == self.setup && (self.setup.is_some() || o.core == self.core)
+        })
     }
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        Hash::hash(&self.board, &mut hasher);
+        match &self.setup {
+            None => Hash::hash(&self.core, &mut hasher),
+            Some(setup) => Hash::hash(setup, &mut hasher),
+        }
         hasher.finish()
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.board)
+        format!("Board('{}')", self.fen_text(false))
     }
 
     fn __copy__(&self) -> PyBoard {
@@ -720,7 +776,25 @@ impl PyBoard {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let this = slf.borrow();
-        let root = this.stack.first().map_or(this.board, |(_, b)| *b);
+        if let Some(setup) = &this.setup {
+            let rebuild = py
+                .import("movegen._movegen")?
+                .getattr("_board_from_setup")?;
+            let castling = crate::setup::castling_squares(setup);
+            let ep = setup.en_passant().map(|sq| sq as u8);
+            let fen = this.fen_text(false);
+            let placement = fen.split(' ').next().unwrap_or_default().to_owned();
+            let state = (
+                placement,
+                setup.side_to_move() == Color::White,
+                castling,
+                ep,
+                (setup.halfmove_clock(), setup.fullmove_number()),
+                this.chess960,
+            );
+            return (rebuild, state).into_pyobject(py);
+        }
+        let root = this.stack.first().map_or(this.core, |(_, b)| *b);
         let moves: Vec<u16> = this.stack.iter().map(|(mv, _)| mv.raw()).collect();
         let rebuild = py
             .import("movegen._movegen")?
@@ -761,7 +835,7 @@ fn _board_from_state(fen: &str, chess960: bool, moves: Vec<u16>) -> PyResult<PyB
 /// The position an argument names: a Board, or a FEN string.
 pub(crate) fn board_of(position: &Bound<'_, PyAny>) -> PyResult<movegen::Board> {
     if let Ok(board) = position.cast::<PyBoard>() {
-        return Ok(board.borrow().board);
+        return board.borrow().board().copied();
     }
     if let Ok(fen) = position.extract::<String>() {
         return crate::read_fen(&fen).map_err(fen_error);
@@ -778,6 +852,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<LegalMoveGenerator>()?;
     m.add_function(wrap_pyfunction!(_board_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::setup::_board_from_setup, m)?)?;
     m.add_function(wrap_pyfunction!(_move_from_raw, m)?)?;
     m.add_function(wrap_pyfunction!(_piece_from_symbol, m)?)?;
     Ok(())

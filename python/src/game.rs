@@ -37,10 +37,12 @@ pub(crate) fn is_zeroing(board: &movegen::Board, mv: movegen::Move) -> bool {
                 .contains(mv.to()))
 }
 
+/// The helpers below read `core`: the methods that call them check first that the board is
+/// a position (`PyBoard::board`).
 impl PyBoard {
     /// The keys of the positions since the last irreversible move, the current one first.
     fn recent_keys(&self) -> Vec<u64> {
-        let mut keys = vec![transposition_key(&self.board)];
+        let mut keys = vec![transposition_key(&self.core)];
         for (mv, before) in self.stack.iter().rev() {
             if before.is_irreversible(*mv) {
                 break;
@@ -62,19 +64,19 @@ impl PyBoard {
     }
 
     pub(crate) fn fifty_moves(&self) -> bool {
-        Self::is_halfmoves(&self.board, 100)
+        Self::is_halfmoves(&self.core, 100)
     }
 
     pub(crate) fn seventyfive_moves(&self) -> bool {
-        Self::is_halfmoves(&self.board, 150)
+        Self::is_halfmoves(&self.core, 150)
     }
 
     pub(crate) fn claim_fifty_moves(&self) -> bool {
         self.fifty_moves()
-            || (self.board.halfmove_clock() >= 99
-                && self.board.legal_moves().iter().any(|&mv| {
-                    !is_zeroing(&self.board, mv)
-                        && Self::is_halfmoves(&self.board.play_unchecked(mv), 100)
+            || (self.core.halfmove_clock() >= 99
+                && self.core.legal_moves().iter().any(|&mv| {
+                    !is_zeroing(&self.core, mv)
+                        && Self::is_halfmoves(&self.core.play_unchecked(mv), 100)
                 }))
     }
 
@@ -83,15 +85,15 @@ impl PyBoard {
         let seen = |key: u64| keys.iter().filter(|&&k| k == key).count();
         seen(keys[0]) >= 3
             || self
-                .board
+                .core
                 .legal_moves()
                 .iter()
-                .any(|&mv| seen(transposition_key(&self.board.play_unchecked(mv))) >= 2)
+                .any(|&mv| seen(transposition_key(&self.core.play_unchecked(mv))) >= 2)
     }
 
     /// python-chess's `outcome(claim_draw=...)`, in its order.
     pub(crate) fn game_outcome(&self, claim_draw: bool) -> Option<(Termination, Option<bool>)> {
-        let board = &self.board;
+        let board = &self.core;
         if board.is_checkmate() {
             return Some((
                 Termination::Checkmate,
@@ -122,6 +124,7 @@ impl PyBoard {
         py: Python<'py>,
         claim_draw: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.board()?;
         let Some((termination, winner)) = self.game_outcome(claim_draw) else {
             return Ok(None);
         };
@@ -194,9 +197,9 @@ impl LegalMoveGenerator {
     /// The list of the board's legal moves, its count kept for `len()`.
     fn listed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let board = self.board.borrow(py);
-        let moves = board.board.legal_moves();
+        let moves = board.board()?.legal_moves();
         let list = board.list(py, &moves)?;
-        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some((board.board, moves.len()));
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some((*board.board()?, moves.len()));
         Ok(list)
     }
 }
@@ -212,20 +215,21 @@ impl LegalMoveGenerator {
         self.listed(py)?.try_iter()
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
-        let board = &self.board.borrow(py).board;
-        match *self.last.lock().unwrap_or_else(|e| e.into_inner()) {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let owner = self.board.borrow(py);
+        let board = owner.board()?;
+        Ok(match *self.last.lock().unwrap_or_else(|e| e.into_inner()) {
             Some((seen, count)) if seen == *board => count,
             _ => board.count_moves(),
-        }
+        })
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).board.has_legal_moves()
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.board.borrow(py).board()?.has_legal_moves())
     }
 
     /// The number of legal moves (python-chess's `count()`).
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
         self.__len__(py)
     }
 
@@ -242,13 +246,17 @@ impl LegalMoveGenerator {
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        let board = self.board.borrow(py);
-        let sans: Vec<String> = board
-            .board
-            .legal_moves()
-            .iter()
-            .map(|&mv| board.board.san(mv).to_string())
-            .collect();
+        let owner = self.board.borrow(py);
+        let sans: Vec<String> = owner.board().map_or_else(
+            |_| vec!["not a position: see Board.status()".to_owned()],
+            |board| {
+                board
+                    .legal_moves()
+                    .iter()
+                    .map(|&mv| board.san(mv).to_string())
+                    .collect()
+            },
+        );
         format!(
             "<LegalMoveGenerator at {:#x} ({})>",
             self as *const Self as usize,

@@ -10,6 +10,7 @@ mod moves;
 mod perft;
 mod query;
 mod setup;
+mod status;
 mod stream;
 mod text;
 mod units;

@@ -111,19 +111,19 @@ impl PyBoard {
     pub(crate) fn resolve(&self, obj: &Bound<'_, PyAny>) -> PyResult<Option<movegen::Move>> {
         if let Ok(mv) = obj.cast::<PyMove>() {
             let m = mv.get().get();
-            if self.board.is_legal(m) {
+            if self.board()?.is_legal(m) {
                 return Ok(Some(m));
             }
         }
         let key = MoveKey::extract(obj)?;
-        Ok(self.board.find_move(key.from, key.to, key.promotion))
+        Ok(self.board()?.find_move(key.from, key.to, key.promotion))
     }
 
     /// The legal move `obj` names, or a MoveError.
     pub(crate) fn legal(&self, obj: &Bound<'_, PyAny>) -> PyResult<movegen::Move> {
         self.resolve(obj)?.ok_or_else(|| {
             let text = MoveKey::extract(obj).map_or_else(|_| "?".to_owned(), MoveKey::uci);
-            move_error(format!("illegal move {text} in {}", self.board))
+            move_error(format!("illegal move {text} in {}", self.fen_text(false)))
         })
     }
 }
@@ -148,7 +148,7 @@ impl PyBoard {
             .map(promotion_arg)
             .transpose()?;
         if promotion.is_none()
-            && self.board.role_at(from) == Some(Role::Pawn)
+            && self.board()?.role_at(from) == Some(Role::Pawn)
             && matches!(to.index() / 8, 0 | 7)
         {
             promotion = Some(Role::Queen);
@@ -158,12 +158,12 @@ impl PyBoard {
             to,
             promotion,
         };
-        match self.board.find_move(from, to, promotion) {
+        match self.board()?.find_move(from, to, promotion) {
             Some(mv) => Ok(move_object(py, mv, self.chess960_mode())),
             None => Err(move_error(format!(
                 "no matching legal move for {} ({from} -> {to}) in {}",
                 key.uci(),
-                self.board
+                self.board()?
             ))),
         }
     }

@@ -63,6 +63,21 @@ impl Placement {
         }
     }
 
+    /// The pieces of a setup that may not be a position.
+    pub(crate) fn of_setup(setup: &movegen::BoardBuilder) -> Placement {
+        let mut p = Placement {
+            colors: [0; 2],
+            roles: [0; 6],
+        };
+        for sq in Square::ALL {
+            if let Some(piece) = setup.piece_at(sq) {
+                p.colors[piece.color.index()] |= 1u64 << sq.index();
+                p.roles[piece.role.index()] |= 1u64 << sq.index();
+            }
+        }
+        p
+    }
+
     fn occupied(&self) -> u64 {
         self.colors[0] | self.colors[1]
     }
@@ -106,7 +121,7 @@ impl Placement {
     }
 
     /// The pieces of `color` attacking `sq` with `occupied` as the blockers.
-    fn attackers(&self, color: Color, sq: Square, occupied: u64) -> u64 {
+    pub(crate) fn attackers(&self, color: Color, sq: Square, occupied: u64) -> u64 {
         let occ = Bitboard(occupied);
         let queens = self.roles[Role::Queen.index()];
         let attackers = (movegen::king_attacks(sq).0 & self.roles[Role::King.index()])
@@ -162,11 +177,17 @@ pub(crate) fn square_set(py: Python<'_>, mask: u64) -> PyResult<Bound<'_, PyAny>
 
 impl PyBoard {
     pub(crate) fn placement(&self) -> Placement {
-        Placement::of(&self.board)
+        match &self.setup {
+            None => Placement::of(&self.core),
+            Some(setup) => Placement::of_setup(setup),
+        }
     }
 
-    fn turn_color(&self) -> Color {
-        self.board.side_to_move()
+    pub(crate) fn turn_color(&self) -> Color {
+        match &self.setup {
+            None => self.core.side_to_move(),
+            Some(setup) => setup.side_to_move(),
+        }
     }
 
     /// python-chess's `is_castling`: a king moving two files or onto its own rook.
@@ -183,10 +204,21 @@ impl PyBoard {
     /// square.
     fn en_passant_move(&self, mv: MoveKey) -> bool {
         let p = self.placement();
-        self.board.en_passant() == Some(mv.to)
+        self.setup
+            .as_ref()
+            .map_or(self.core.en_passant(), |s| s.en_passant())
+            == Some(mv.to)
             && p.roles[Role::Pawn.index()] >> mv.from.index() & 1 == 1
             && matches!((mv.to.index() as i32 - mv.from.index() as i32).abs(), 7 | 9)
             && p.occupied() >> mv.to.index() & 1 == 0
+    }
+
+    /// The rook of `color`'s castling right on `side`, valid board or not.
+    fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        match &self.setup {
+            None => self.core.castling_rook(color, side),
+            Some(setup) => setup.castling(color, side),
+        }
     }
 
     /// The rook squares with castling rights, python-chess's `castling_rights` mask.
@@ -194,7 +226,7 @@ impl PyBoard {
         let mut mask = 0;
         for color in Color::ALL {
             for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                if let Some(rook) = self.board.castling_rook(color, side) {
+                if let Some(rook) = self.castling_rook(color, side) {
                     mask |= 1u64 << rook.index();
                 }
             }
@@ -352,8 +384,11 @@ impl PyBoard {
     /// The number of half-moves since the start of the game, from the fullmove number and
     /// the side to move (python-chess's `ply()`).
     fn ply(&self) -> u32 {
-        2 * (u32::from(self.board.fullmove_number()) - 1)
-            + u32::from(self.board.side_to_move() == Color::Black)
+        let fullmove = self
+            .setup
+            .as_ref()
+            .map_or(self.core.fullmove_number(), |s| s.fullmove_number());
+        2 * (u32::from(fullmove) - 1) + u32::from(self.turn_color() == Color::Black)
     }
 
     /// The squares of the rooks that keep castling rights, as an int mask (python-chess's
@@ -373,26 +408,24 @@ impl PyBoard {
         let c = self::color(color);
         [CastlingSide::KingSide, CastlingSide::QueenSide]
             .into_iter()
-            .any(|side| self.board.castling_rook(c, side).is_some())
+            .any(|side| self.castling_rook(c, side).is_some())
     }
 
     /// Whether `color` may still castle kingside.
     fn has_kingside_castling_rights(&self, color: bool) -> bool {
-        self.board
-            .castling_rook(self::color(color), CastlingSide::KingSide)
+        self.castling_rook(self::color(color), CastlingSide::KingSide)
             .is_some()
     }
 
     /// Whether `color` may still castle queenside.
     fn has_queenside_castling_rights(&self, color: bool) -> bool {
-        self.board
-            .castling_rook(self::color(color), CastlingSide::QueenSide)
+        self.castling_rook(self::color(color), CastlingSide::QueenSide)
             .is_some()
     }
 
     /// Whether the side to move has a legal en-passant capture.
-    fn has_legal_en_passant(&self) -> bool {
-        self.board.has_legal_en_passant()
+    fn has_legal_en_passant(&self) -> PyResult<bool> {
+        Ok(self.board()?.has_legal_en_passant())
     }
 
     /// Whether `move` captures (en passant included; castling never does).

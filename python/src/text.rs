@@ -67,7 +67,7 @@ impl PyBoard {
 
     /// The FEN's first field.
     pub(crate) fn placement_text(&self) -> String {
-        let fen = self.board.to_string();
+        let fen = self.fen_text(false);
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
 
@@ -76,7 +76,7 @@ impl PyBoard {
         if MoveKey::extract(obj)?.is_null() {
             return Ok("--".to_owned());
         }
-        Ok(self.board.san(self.legal(obj)?).to_string())
+        Ok(self.board()?.san(self.legal(obj)?).to_string())
     }
 
     /// One EPD operation, python-chess's way.
@@ -156,19 +156,22 @@ impl PyBoard {
             return Ok("--".to_owned());
         }
         let mv = self.legal(r#move)?;
-        let san = self.board.san(mv).to_string();
+        let san = self.board()?.san(mv).to_string();
         if mv.is_castling() {
             return Ok(san);
         }
         let suffix = san.trim_start_matches(|c| c != '+' && c != '#');
-        let role = self.board.role_at(mv.from()).unwrap_or(movegen::Role::Pawn);
+        let role = self
+            .board()?
+            .role_at(mv.from())
+            .unwrap_or(movegen::Role::Pawn);
         let mut text = String::new();
         if role != movegen::Role::Pawn {
             text.push(role.char().to_ascii_uppercase());
         }
         let capture = self
-            .board
-            .colored(self.board.side_to_move().other())
+            .board()?
+            .colored(self.board()?.side_to_move().other())
             .contains(mv.to())
             || mv.kind() == movegen::MoveKind::EnPassant;
         text.push_str(&format!(
@@ -205,11 +208,11 @@ impl PyBoard {
                 let text = MoveKey::extract(&mv)?.uci();
                 return Err(crate::move_error(format!(
                     "illegal move {text} in position {}",
-                    board.board
+                    board.board()?
                 )));
             }
-            let number = board.board.fullmove_number();
-            let white = board.board.side_to_move() == Color::White;
+            let number = board.board()?.fullmove_number();
+            let white = board.board()?.side_to_move() == Color::White;
             let san = board.san_and_push(&mv)?;
             parts.push(if white {
                 format!("{number}. {san}")
@@ -242,14 +245,14 @@ impl PyBoard {
     ) -> PyResult<String> {
         let _ = promoted;
         let fen = if shredder {
-            self.board.shredder_fen().to_string()
+            self.board()?.shredder_fen().to_string()
         } else {
-            self.board.to_string()
+            self.board()?.to_string()
         };
         let fields: Vec<&str> = fen.split(' ').collect();
         let ep = match en_passant {
-            "legal" => self.board.has_legal_en_passant(),
-            "xfen" | "fen" => self.board.en_passant().is_some(),
+            "legal" => self.board()?.has_legal_en_passant(),
+            "xfen" | "fen" => self.board()?.en_passant().is_some(),
             other => {
                 return Err(PyValueError::new_err(format!(
                     "en_passant is \"legal\", \"xfen\" or \"fen\", not {other:?}"

@@ -61,3 +61,116 @@ def test_the_svg_is_a_drawn_board():
     assert sorted(t.text for t in texts if t.text in "abcdefgh12345678") == sorted("abcdefgh12345678")
     rects = [element for element in root.iter() if element.tag.endswith("rect")]
     assert len(rects) == 1 + 64 + 1  # the frame, the squares, the checked king
+
+
+def _random_setups(chess, seed, count):
+    """Pairs of boards, ours and python-chess's, through the same random setup calls: pieces
+    put and removed on positions of random games and on empty boards, the side to move
+    flipped."""
+    import random
+
+    rng = random.Random(seed)
+    starts = [g.fen() for g in random_games(chess, seed, games=30, max_plies=80)]
+    symbols = "PNBRQKpnbrqk"
+    for n in range(count):
+        if n % 4 == 0:
+            ours, theirs = movegen.Board(None), chess.Board(None)
+        else:
+            fen = rng.choice(starts)
+            ours, theirs = movegen.Board(fen), chess.Board(fen)
+        for _ in range(rng.randrange(1, 9)):
+            action = rng.random()
+            square = rng.randrange(64)
+            if action < 0.5:
+                symbol = rng.choice(symbols)
+                ours.set_piece_at(square, movegen.Piece.from_symbol(symbol))
+                theirs.set_piece_at(square, chess.Piece.from_symbol(symbol))
+            elif action < 0.85:
+                removed = ours.remove_piece_at(square)
+                expected = theirs.remove_piece_at(square)
+                assert (removed and removed.symbol()) == (expected and expected.symbol())
+            else:
+                ours.turn = not ours.turn
+                theirs.turn = not theirs.turn
+        yield ours, theirs
+
+
+def test_status_and_setup_follow_python_chess_on_random_setups(chess):
+    valid = invalid = 0
+    bits = 0
+    for ours, theirs in _random_setups(chess, 7, 3000):
+        assert ours.board_fen() == theirs.board_fen()
+        assert ours.turn == theirs.turn
+        assert ours.status() == int(theirs.status()), (theirs.fen(), ours.status(), theirs.status())
+        assert ours.is_valid() == theirs.is_valid()
+        assert {s: p.symbol() for s, p in ours.piece_map().items()} == {
+            s: p.symbol() for s, p in theirs.piece_map().items()
+        }
+        assert str(ours) == str(theirs)
+        bits |= ours.status()
+        if ours.is_valid():
+            valid += 1
+            assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+        else:
+            invalid += 1
+    # The setups cover valid and invalid boards and most of python-chess's bits.
+    assert valid > 300 and invalid > 300, (valid, invalid)
+    for bit in ("NO_WHITE_KING", "NO_BLACK_KING", "TOO_MANY_KINGS", "PAWNS_ON_BACKRANK",
+                "BAD_CASTLING_RIGHTS", "OPPOSITE_CHECK", "EMPTY"):
+        assert bits & getattr(movegen, f"STATUS_{bit}"), bit
+
+
+def test_an_invalid_board_answers_setup_calls_and_refuses_moves_pointing_at_status(chess):
+    board = movegen.Board(None)
+    assert board.board_fen() == "8/8/8/8/8/8/8/8" and board.piece_map() == {}
+    assert board.fen() == chess.Board(None).fen() == "8/8/8/8/8/8/8/8 w - - 0 1"
+    assert board.status() == int(chess.Board(None).status())
+    assert board.status() & movegen.STATUS_EMPTY and not board.is_valid()
+    for call in (
+        lambda: list(board.legal_moves),
+        lambda: len(board.legal_moves),
+        lambda: board.push_uci("e2e4"),
+        lambda: board.push_san("e4"),
+        lambda: board.is_checkmate(),
+        lambda: board.is_game_over(),
+        lambda: board.outcome(),
+        lambda: board.result(),
+        lambda: board.zobrist_hash(),
+        lambda: board.san(movegen.Move.from_uci("e2e4")),
+        lambda: movegen.perft(board, 1),
+    ):
+        with pytest.raises(ValueError, match=r"status\(\)"):
+            call()
+    board.set_piece_at(movegen.E1, movegen.Piece.from_symbol("K"))
+    board.set_piece_at(movegen.E8, movegen.Piece.from_symbol("k"))
+    assert board.is_valid() and board.legal_move_count() == 5
+    board.push_uci("e1d1")
+    assert board.remove_piece_at(movegen.E8).symbol() == "k"
+    assert board.move_stack == [] and not board.is_valid()
+    assert board.status() & movegen.STATUS_NO_BLACK_KING
+    board.clear()
+    assert board == movegen.Board(None) and hash(board) == hash(movegen.Board(None))
+    board.set_board_fen("4k3/8/8/8/8/8/8/4K2R")
+    assert board.fen() == "4k3/8/8/8/8/8/8/4K2R w - - 0 1" and board.is_valid()
+    for bad in ("8/8/8", "4k3/8/8/8/8/8/8/4K2X", "9/8/8/8/8/8/8/8", "4k4/8/8/8/8/8/8/4K3",
+                "44/8/8/8/8/8/8/8", "7/8/8/8/8/8/8/8", "ppppppppp/8/8/8/8/8/8/8", ""):
+        with pytest.raises(ValueError):
+            board.set_board_fen(bad)
+    assert board.fen() == "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+
+
+def test_a_board_being_set_up_copies_pickles_and_converts():
+    import copy
+    import pickle
+
+    board = movegen.Board()
+    board.remove_piece_at(movegen.E1)
+    assert not board.is_valid() and board.castling_rights == chess_castling_mask()
+    for other in (board.copy(), copy.deepcopy(board), pickle.loads(pickle.dumps(board))):
+        assert other == board and other.fen() == board.fen() and not other.is_valid()
+    board.set_piece_at(movegen.E1, movegen.Piece.from_symbol("K"))
+    assert board.is_valid() and board == movegen.Board()
+
+
+def chess_castling_mask():
+    return (1 << movegen.A1) | (1 << movegen.H1) | (1 << movegen.A8) | (1 << movegen.H8)
