@@ -2,7 +2,7 @@
 //! values of every public function, moves built from squares, checked conversions, the size
 //! of `Undo`, the common traits, iterators and errors. Each test names the defect it guards.
 
-mod common;
+use crate::common;
 
 use common::corpus;
 use movegen::perft::{Table, divide_parallel, perft_hashed};

@@ -3,9 +3,9 @@
 //! and what runs (`movegen::backend()`), the run-time choice of a build for no particular CPU.
 
 #[path = "../gen/backend.rs"]
-mod backend;
+mod decision;
 
-use backend::{Backend, Target, choose, cpuid_family, slow_pext, target_cpu};
+use decision::{Backend, Target, choose, cpuid_family, slow_pext, target_cpu};
 
 fn target<'a>(features: &'a str, rustflags: &'a str) -> Target<'a> {
     Target {

@@ -2,7 +2,7 @@
 //! index, distinct within its position, that maps back to the move; masks have as many entries
 //! as there are legal moves; planes hold every piece once, from the documented point of view.
 
-mod common;
+use crate::common;
 
 use movegen::encode::{
     MOVE_INDICES, PLANES, Perspective, encode_planes, index_move, legal_move_mask, move_index,

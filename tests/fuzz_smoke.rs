@@ -3,7 +3,7 @@
 //! random and mutated move text, and random games checked after every move. The
 //! coverage-guided versions live in fuzz/ (see the README).
 
-mod common;
+use crate::common;
 
 use common::properties::{
     START_POSITIONS as SEEDS, check_fen_text, check_move_text, check_position,

@@ -1,7 +1,7 @@
 //! The catalogue of bad input: every FEN of tests/data/invalid-fens.txt gives exactly the error
 //! listed for it, through the library and through the `perft` binary (exit 2, one line).
 
-mod common;
+use crate::common;
 
 use movegen::Board;
 use std::process::Command;

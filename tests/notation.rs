@@ -1,6 +1,6 @@
 //! FEN in and out (every error class), UCI moves, and the Polyglot hash of positions.
 
-mod common;
+use crate::common;
 
 use common::data_lines;
 use movegen::{

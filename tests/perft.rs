@@ -4,7 +4,7 @@
 //! quick; `cargo test --release -- --ignored` runs the deep rows. `MOVEGEN_PERFT_BUDGET=N` caps
 //! every default budget (CI uses it for the second slider backend).
 
-mod common;
+use crate::common;
 
 use common::{budget, epd_suite, perft_csv, perft_random, run_cases, run_within_budget, tricky};
 use movegen::{Board, CastlingSide, perft};

@@ -3,7 +3,7 @@
 //! incremental hash equals the hash from scratch, FEN round trips, and the colour mirror has
 //! the same perft.
 
-mod common;
+use crate::common;
 
 use common::{playout_positions, reference, roots};
 use movegen::{Board, Move, MoveKind, perft};

@@ -2,7 +2,7 @@
 //! `scripts/python-chess-rules.py`): insufficient material per side, and which legal moves are
 //! irreversible, on 1,500 positions (perftsuite, playouts from it, sparse endings).
 
-mod common;
+use crate::common;
 
 use common::data_lines;
 use movegen::{Board, Color};

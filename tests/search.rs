@@ -3,7 +3,7 @@
 //! 65,536 encodings, `gives_check` against play-then-look, make/unmake against copy-make, SAN
 //! round trips, and the game-state helpers.
 
-mod common;
+use crate::common;
 
 use common::{corpus, roots};
 use movegen::{Board, Color, Move, MoveKind, Outcome, SanError, Square};

@@ -4,7 +4,7 @@
 //! an undefended square, each side free to stop): every legal move of the corpus, `see` equal
 //! and `see_ge` true exactly up to it.
 
-mod common;
+use crate::common;
 
 use common::corpus;
 use movegen::{

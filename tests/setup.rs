@@ -1,7 +1,7 @@
 //! Setting up positions without FEN text: the Chess960 start positions by Scharnagl number,
 //! and `BoardBuilder` against FEN parsing (the same boards, the same errors).
 
-mod common;
+use crate::common;
 
 use common::{corpus, data_lines};
 use movegen::{

@@ -3,7 +3,7 @@
 //! the split ply, and the sum of multiplicity * perft(unit, D - ply) is the published count
 //! at depth D.
 
-mod common;
+use crate::common;
 
 use movegen::perft::split;
 use movegen::{Board, perft};

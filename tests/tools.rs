@@ -2,7 +2,7 @@
 //! hash table against the plain count, divide-diff against a deliberately wrong engine and
 //! against Stockfish, suites and their exit codes, JSON, perftree.
 
-mod common;
+use crate::common;
 
 use common::{budget, data_lines, project_file};
 use movegen::perft::{
