@@ -723,7 +723,9 @@ impl PyBoard {
         Ok(board)
     }
 
-    /// A movegen board from a python-chess board (its root position and move stack).
+    /// A movegen board from a python-chess board (its root position and move stack). A
+    /// python-chess board that is not a valid position (`Board(None)`, say) gives a board
+    /// being set up, with the same `status()`, when it has no moves played.
     #[classmethod]
     fn from_chess(_cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
         let py = board.py();
@@ -734,8 +736,21 @@ impl PyBoard {
         let fen: String = root
             .call_method("fen", (), Some(&[("en_passant", "fen")].into_py_dict(py)?))?
             .extract()?;
-        let mut ours = PyBoard::new_from(crate::read_fen(&fen).map_err(fen_error)?, Some(chess960));
-        for mv in board.getattr("move_stack")?.try_iter()? {
+        let stack = board.getattr("move_stack")?;
+        // python-chess's FEN holds only the clean castling rights: rights without their rook
+        // make a board being set up, as everything the FEN reader refuses does.
+        let unclean = stack.len()? == 0
+            && !root
+                .getattr("castling_rights")?
+                .eq(root.call_method0("clean_castling_rights")?)?;
+        let mut ours = match crate::read_fen(&fen) {
+            Ok(_) if unclean => return crate::setup::setup_from_chess(&root, chess960),
+            Ok(position) => PyBoard::new_from(position, Some(chess960)),
+            // A board being set up (no kings yet, say), as python-chess holds one.
+            Err(_) if stack.len()? == 0 => return crate::setup::setup_from_chess(&root, chess960),
+            Err(e) => return Err(fen_error(e)),
+        };
+        for mv in stack.try_iter()? {
             let text: String = mv?.call_method0("uci")?.extract()?;
             let mv = ours.board()?.parse_uci(&text).map_err(move_error)?;
             ours.play(mv)?;

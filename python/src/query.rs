@@ -398,9 +398,13 @@ impl PyBoard {
         self.castling_mask()
     }
 
-    /// The same mask: the rights are always clean (each names a rook that can castle).
+    /// The rights of `castling_rights` whose king and rook stand where castling needs them
+    /// (python-chess's `clean_castling_rights()`): on a valid board, all of them.
     fn clean_castling_rights(&self) -> u64 {
-        self.castling_mask()
+        match self.setup {
+            None => self.castling_mask(),
+            Some(_) => crate::status::clean_castling_rights(self),
+        }
     }
 
     /// Whether `color` may still castle on either side.

@@ -8,10 +8,11 @@ use crate::board::PyBoard;
 use crate::board::PyPiece;
 use crate::fen_error;
 use crate::moves::unicode_symbol;
-use crate::query::square_arg;
-use movegen::{BoardBuilder, CastlingSide, Color, Piece, Square};
+use crate::query::{int_arg, square_arg};
+use movegen::{BoardBuilder, CastlingSide, Color, Piece, Role, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 use std::fmt::Write;
 
@@ -50,7 +51,8 @@ impl PyBoard {
         match &self.setup {
             None if shredder => self.core.shredder_fen().to_string(),
             None => self.core.to_string(),
-            Some(setup) => setup_fen(setup, shredder),
+            // As python-chess writes one: the clean castling rights only.
+            Some(setup) => setup_fen(setup, shredder, crate::status::clean_castling_rights(self)),
         }
     }
 }
@@ -100,6 +102,191 @@ pub(crate) fn _board_from_setup(
     Ok(board)
 }
 
+/// A square-mask argument: an int of 64 bits or a SquareSet; a ValueError naming it else.
+fn mask_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name} must be a mask of squares (an int from 0 to 2**64 - 1), got {}",
+            value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))
+    })
+}
+
+/// The back rank of `color` as a mask.
+fn back_rank(color: Color) -> u64 {
+    if color == Color::White {
+        0xff
+    } else {
+        0xff << 56
+    }
+}
+
+/// The square of `color`'s king on its back rank (the highest, as python-chess's `king()`).
+fn back_rank_king(setup: &BoardBuilder, color: Color) -> Option<Square> {
+    let king = Piece {
+        color,
+        role: Role::King,
+    };
+    Square::ALL
+        .into_iter()
+        .rev()
+        .find(|&sq| back_rank(color) >> sq.index() & 1 == 1 && setup.piece_at(sq) == Some(king))
+}
+
+/// Sets the castling rights of `setup` to the rook squares of `mask` (see
+/// `Board.castling_rights`' setter).
+pub(crate) fn set_castling_mask(setup: &mut BoardBuilder, mask: u64) -> PyResult<()> {
+    let stray = mask & !(back_rank(Color::White) | back_rank(Color::Black));
+    if stray != 0 {
+        let sq = Square::new(stray.trailing_zeros());
+        return Err(PyValueError::new_err(format!(
+            "castling_rights: {sq} is on no back rank (a castling right names a rook on rank 1 or 8)"
+        )));
+    }
+    let mut rooks: [Option<Square>; 4] = [None; 4];
+    for color in Color::ALL {
+        let king_file = back_rank_king(setup, color).map(|k| k.file() as u8);
+        let mut bits = mask & back_rank(color);
+        while bits != 0 {
+            let sq = Square::new(bits.trailing_zeros());
+            bits &= bits - 1;
+            let file = sq.file() as u8;
+            let side = match king_file {
+                Some(k) if file < k => CastlingSide::QueenSide,
+                Some(k) if file > k => CastlingSide::KingSide,
+                _ if file >= 4 => CastlingSide::KingSide,
+                _ => CastlingSide::QueenSide,
+            };
+            // Two squares on one side (python-chess can hold g1 and h1, say): the second
+            // takes the other side's right, where `build` refuses it as python-chess's
+            // `status()` does (the mask reads back the same).
+            let own = 2 * color.index() + side as usize;
+            let slot = if rooks[own].is_none() { own } else { own ^ 1 };
+            if let Some(other) = rooks[slot] {
+                return Err(PyValueError::new_err(format!(
+                    "castling_rights: {other}, {} and {sq} are three rights for {}: a board \
+                     holds at most two",
+                    rooks[slot ^ 1].map_or("?".to_owned(), |s| s.to_string()),
+                    if color == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    },
+                )));
+            }
+            rooks[slot] = Some(sq);
+        }
+    }
+    for (i, rook) in rooks.into_iter().enumerate() {
+        let sides = [CastlingSide::KingSide, CastlingSide::QueenSide];
+        setup.set_castling(Color::ALL[i / 2], sides[i % 2], rook);
+    }
+    Ok(())
+}
+
+/// The rook squares a FEN castling field names on `setup`, as python-chess's
+/// `set_castling_fen` reads them.
+fn castling_fen_mask(setup: &BoardBuilder, text: &str) -> PyResult<u64> {
+    if text.is_empty() || text == "-" {
+        return Ok(0);
+    }
+    let bytes = text.as_bytes();
+    let upper = bytes
+        .iter()
+        .take_while(|b| b"KQABCDEFGH".contains(b))
+        .count();
+    let lower = bytes[upper..]
+        .iter()
+        .take_while(|b| b"kqabcdefgh".contains(b))
+        .count();
+    if upper > 4 || lower > 4 || upper + lower != bytes.len() {
+        return Err(PyValueError::new_err(format!(
+            "invalid castling fen: {text:?} (expected '-' or up to four letters of KQABCDEFGH, \
+             then up to four of kqabcdefgh)"
+        )));
+    }
+    let mut mask = 0u64;
+    for &flag in bytes {
+        let color = if flag.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = back_rank(color);
+        let rook = Piece {
+            color,
+            role: Role::Rook,
+        };
+        let rooks = Square::ALL
+            .into_iter()
+            .filter(|&sq| rank >> sq.index() & 1 == 1 && setup.piece_at(sq) == Some(rook))
+            .fold(0u64, |m, sq| m | 1 << sq.index());
+        // python-chess's `king(color)`: the highest king of that colour, anywhere.
+        let king_piece = Piece {
+            color,
+            role: Role::King,
+        };
+        let king = Square::ALL
+            .into_iter()
+            .rev()
+            .find(|&sq| setup.piece_at(sq) == Some(king_piece));
+        let a_file = rank & 0x0101_0101_0101_0101;
+        let h_file = rank & 0x8080_8080_8080_8080;
+        mask |= match flag.to_ascii_lowercase() {
+            // With a king and no rook, python-chess's lowest rook (none) is below the king:
+            // the letter then grants nothing.
+            b'q' => match king {
+                Some(k) if rooks == 0 || rooks.trailing_zeros() < k.index() as u32 => {
+                    rooks & rooks.wrapping_neg()
+                }
+                _ => a_file,
+            },
+            b'k' => match king {
+                Some(k) if rooks != 0 && 63 - rooks.leading_zeros() > k.index() as u32 => {
+                    1 << (63 - rooks.leading_zeros())
+                }
+                _ => h_file,
+            },
+            file => rank & (0x0101_0101_0101_0101 << (file - b'a')),
+        };
+    }
+    Ok(mask)
+}
+
+/// A board being set up from a python-chess board that is not a valid position: its
+/// placement, turn, castling rights, en-passant square and clocks.
+pub(crate) fn setup_from_chess(board: &Bound<'_, PyAny>, chess960: bool) -> PyResult<PyBoard> {
+    let placement: String = board.call_method0("board_fen")?.extract()?;
+    let pieces = read_placement(&placement).map_err(PyValueError::new_err)?;
+    let mut setup = BoardBuilder::empty();
+    for sq in Square::ALL {
+        if let Some(piece) = pieces[sq.index()] {
+            setup.put(sq, piece);
+        }
+    }
+    let white: bool = board.getattr("turn")?.extract()?;
+    setup.set_side_to_move(if white { Color::White } else { Color::Black });
+    set_castling_mask(
+        &mut setup,
+        mask_arg(&board.getattr("castling_rights")?, "castling_rights")?,
+    )?;
+    let ep = board.getattr("ep_square")?;
+    if !ep.is_none() {
+        setup.set_en_passant(Some(square_arg(&ep, "ep_square")?).filter(|&sq| sq != Square::A1));
+    }
+    let clock = |name: &str| -> PyResult<u16> {
+        Ok(int_arg(&board.getattr(name)?, name, 0, i64::from(u16::MAX))? as u16)
+    };
+    setup
+        .set_halfmove_clock(clock("halfmove_clock")?)
+        .set_fullmove_number(clock("fullmove_number")?);
+    let mut ours = PyBoard::new_from(movegen::Board::startpos(), Some(chess960));
+    ours.take_setup(setup);
+    Ok(ours)
+}
+
 /// Why `setup` is not a position (the core's `PositionError`).
 pub(crate) fn invalid_reason(setup: &BoardBuilder) -> String {
     match setup.build() {
@@ -108,8 +295,9 @@ pub(crate) fn invalid_reason(setup: &BoardBuilder) -> String {
     }
 }
 
-/// The FEN of a setup that may not be a position.
-fn setup_fen(setup: &BoardBuilder, shredder: bool) -> String {
+/// The FEN of a setup that may not be a position, with the castling rights whose rook is in
+/// `castling`.
+fn setup_fen(setup: &BoardBuilder, shredder: bool, castling: u64) -> String {
     let mut fen = String::with_capacity(90);
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -142,7 +330,10 @@ fn setup_fen(setup: &BoardBuilder, shredder: bool) -> String {
     let mut any = false;
     for color in Color::ALL {
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            let Some(rook) = setup.castling(color, side) else {
+            let Some(rook) = setup
+                .castling(color, side)
+                .filter(|rook| castling >> rook.index() & 1 == 1)
+            else {
                 continue;
             };
             any = true;
@@ -162,8 +353,21 @@ fn setup_fen(setup: &BoardBuilder, shredder: bool) -> String {
     if !any {
         fen.push('-');
     }
+    // python-chess's `en_passant="fen"` rule: the square when a pawn of the side to move
+    // attacks it (a board being set up has no legal moves to ask).
+    let turn = setup.side_to_move();
+    let pawn = Piece {
+        color: turn,
+        role: Role::Pawn,
+    };
     let ep = setup
         .en_passant()
+        .filter(|&sq| {
+            let attackers = movegen::pawn_attacks(!turn, sq).0;
+            Square::ALL.into_iter().any(|from| {
+                attackers >> from.index() & 1 == 1 && setup.piece_at(from) == Some(pawn)
+            })
+        })
         .map_or("-".to_owned(), |sq| sq.to_string());
     let _ = write!(
         fen,
@@ -306,15 +510,86 @@ impl PyBoard {
         self.take_setup(setup);
     }
 
-    /// python-chess's `status()`: 0 (`STATUS_VALID`) or the sum of its `STATUS_*` bits
-    /// (no king, too many pieces, bad castling rights, opposite check...).
-    fn status(&self) -> u32 {
-        crate::status::status(self)
+    /// Sets the castling rights from a mask of rook squares, as python-chess's
+    /// `board.castling_rights = BB_A1 | BB_H1`: each square on its colour's back rank is the
+    /// right on its side of that colour's king (on the king side from the e file when no king
+    /// stands on that rank). A right whose king or rook is missing leaves a board that is not
+    /// a position (`STATUS_BAD_CASTLING_RIGHTS`). The move stack stays. A ValueError for a
+    /// square on no back rank or more than two on one: a board holds two rights per colour.
+    #[setter]
+    fn set_castling_rights(&mut self, mask: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mask = mask_arg(mask, "castling_rights")?;
+        let mut setup = self.builder();
+        set_castling_mask(&mut setup, mask)?;
+        self.take_setup(setup);
+        Ok(())
+    }
+
+    /// Sets the castling rights from a FEN castling field (`KQkq`, `-`, Shredder-FEN's rook
+    /// files `HAha`, or X-FEN's mix), read against the pieces as python-chess reads it (`K`
+    /// names the outermost rook on the king side of the king, or the h file without one);
+    /// empties the move stack. A ValueError for a field that is not one.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.builder();
+        let mask = castling_fen_mask(&setup, castling_fen)?;
+        set_castling_mask(&mut setup, mask)?;
+        self.stack.clear();
+        self.take_setup(setup);
+        Ok(())
+    }
+
+    /// Sets the en-passant square (0..63, or None), as python-chess's `board.ep_square = ...`.
+    /// A square no pawn of the side to move can capture on is dropped (see `ep_square`); one
+    /// with no pawn that could have skipped it leaves a board that is not a position
+    /// (`STATUS_INVALID_EP_SQUARE`). The move stack stays.
+    #[setter]
+    fn set_ep_square(&mut self, square: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let sq = square
+            .map(|s| square_arg(s, "ep_square"))
+            .transpose()?
+            // python-chess reads square 0 as no square (`if not ep_square`); a1 is never one.
+            .filter(|&sq| sq != Square::A1);
+        let mut setup = self.builder();
+        setup.set_en_passant(sq);
+        self.take_setup(setup);
+        Ok(())
+    }
+
+    /// Sets the halfmove clock (0 to 65535; a ValueError naming the field outside that range).
+    #[setter]
+    fn set_halfmove_clock(&mut self, clock: &Bound<'_, PyAny>) -> PyResult<()> {
+        let clock = int_arg(clock, "halfmove_clock", 0, i64::from(u16::MAX))? as u16;
+        let mut setup = self.builder();
+        setup.set_halfmove_clock(clock);
+        self.take_setup(setup);
+        Ok(())
+    }
+
+    /// Sets the move number (0 to 65535, 0 read as 1 as in a FEN; a ValueError naming the
+    /// field outside that range).
+    #[setter]
+    fn set_fullmove_number(&mut self, number: &Bound<'_, PyAny>) -> PyResult<()> {
+        let number = int_arg(number, "fullmove_number", 0, i64::from(u16::MAX))? as u16;
+        let mut setup = self.builder();
+        setup.set_fullmove_number(number);
+        self.take_setup(setup);
+        Ok(())
+    }
+
+    /// python-chess's `status()`: a `Status` flag (an `IntFlag`), `STATUS_VALID` (0) or the
+    /// sum of its `STATUS_*` bits (no king, too many pieces, bad castling rights, opposite
+    /// check...).
+    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        static STATUS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+        let class = STATUS.get_or_try_init(py, || {
+            Ok::<_, PyErr>(py.import("movegen._constants")?.getattr("Status")?.unbind())
+        })?;
+        class.bind(py).call1((crate::status::status(self),))
     }
 
     /// Whether `status()` is `STATUS_VALID`.
     fn is_valid(&self) -> bool {
-        self.status() == 0
+        crate::status::status(self) == 0
     }
 
     /// The starting position, with an empty move stack (python-chess's `reset`).

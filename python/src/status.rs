@@ -56,7 +56,9 @@ impl Setup {
             castling,
             ep: setup.en_passant(),
             chess960: board.chess960_mode(),
-            in_game: !board.stack.is_empty(),
+            // A board being set up has no such guarantee, whatever its stack: its rights
+            // are what they are (python-chess would then list castling moves without a rook).
+            in_game: !board.stack.is_empty() && board.setup.is_none(),
         }
     }
 
@@ -229,4 +231,10 @@ fn squares(mut mask: u64) -> impl Iterator<Item = Square> {
 /// The board's `status()` bits.
 pub(crate) fn status(board: &PyBoard) -> u32 {
     Setup::of(board).status()
+}
+
+/// python-chess's `clean_castling_rights()` of the board: its rights whose king and rook
+/// stand where castling needs them.
+pub(crate) fn clean_castling_rights(board: &PyBoard) -> u64 {
+    Setup::of(board).clean_castling()
 }

@@ -174,3 +174,117 @@ def test_a_board_being_set_up_copies_pickles_and_converts():
 
 def chess_castling_mask():
     return (1 << movegen.A1) | (1 << movegen.H1) | (1 << movegen.A8) | (1 << movegen.H8)
+
+
+def test_castling_ep_and_clock_setters_follow_python_chess(chess):
+    """The setters python-chess scripts use as attributes, on positions of random games:
+    status, validity, clean rights, FEN and moves as python-chess's after each."""
+    import random
+
+    rng = random.Random(11)
+    positions = [board.copy() for board in random_games(chess, 11, games=30, max_plies=60)]
+    compared = 0
+    for n in range(1500):
+        theirs = rng.choice(positions).copy()
+        ours = movegen.Board.from_chess(theirs)
+        op = n % 5
+        if op == 0:
+            field = rng.choice(["KQkq", "-", "Kk", "Qq", "K", "q", "HAha", "AHah", "kq", "Hh", "Ee", "Bb", ""])
+            theirs.set_castling_fen(field)
+            ours.set_castling_fen(field)
+            assert ours.move_stack == []
+        elif op == 1:
+            theirs.clear_stack()
+            ours = movegen.Board.from_chess(theirs)
+            mask = 0
+            for rank in ([chess.A1, chess.H1, chess.B1], [chess.A8, chess.H8, chess.G8]):
+                for square in rng.sample(rank, rng.randrange(3)):
+                    mask |= 1 << square
+            theirs.castling_rights = mask
+            ours.castling_rights = mask
+            assert ours.castling_rights == mask
+        elif op == 2:
+            square = rng.choice([None, *range(16, 24), *range(40, 48), rng.randrange(64)])
+            theirs.ep_square = square
+            ours.ep_square = square
+            if theirs.ep_square is not None and not theirs.has_legal_en_passant():
+                # The documented difference: a square no pawn can take on is not kept.
+                assert ours.ep_square is None or not ours.is_valid()
+                continue
+        elif op == 3:
+            theirs.halfmove_clock = ours.halfmove_clock = rng.randrange(200)
+            theirs.fullmove_number = ours.fullmove_number = rng.randrange(1, 300)
+        else:
+            square = rng.randrange(64)
+            theirs.remove_piece_at(square)
+            ours.remove_piece_at(square)
+            theirs.set_castling_fen("KQkq")
+            ours.set_castling_fen("KQkq")
+        if ours.chess960 and not theirs.chess960:
+            # The documented rule: rights that need Chess960 castling switch its notation on.
+            theirs.chess960 = True
+        compared += 1
+        assert ours.status() == theirs.status(), (theirs.fen(), ours.status(), theirs.status())
+        assert ours.is_valid() == theirs.is_valid()
+        assert ours.clean_castling_rights() == theirs.clean_castling_rights()
+        if ours.is_valid():
+            assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
+            assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert compared > 1100, compared
+
+
+def test_setter_examples_and_errors(chess):
+    board = movegen.Board()
+    board.castling_rights = chess.BB_H1 | chess.BB_A8
+    assert board.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1"
+    board.castling_rights &= ~chess.BB_H1
+    assert board.has_castling_rights(chess.BLACK) and not board.has_castling_rights(chess.WHITE)
+    board.set_castling_fen("HAha")
+    assert board.fen() == movegen.STARTING_FEN
+    board.halfmove_clock, board.fullmove_number = 7, 0
+    assert board.fen().endswith(" 7 1")
+    board.push_san("e4")
+    board.ep_square = None
+    assert board.ep_square is None and len(board.move_stack) == 1
+    for bad, message in (
+        (lambda: setattr(board, "castling_rights", chess.BB_E4), "e4 is on no back rank"),
+        (lambda: setattr(board, "castling_rights", -1), "castling_rights must be a mask"),
+        (lambda: setattr(board, "castling_rights", chess.BB_RANK_1), "three rights for white"),
+        (lambda: setattr(board, "ep_square", 64), "ep_square 64 is out of range"),
+        (lambda: setattr(board, "halfmove_clock", 70000), "halfmove_clock 70000 is out of range"),
+        (lambda: setattr(board, "fullmove_number", -1), "fullmove_number -1 is out of range"),
+        (lambda: board.set_castling_fen("KX"), "invalid castling fen"),
+        (lambda: board.set_castling_fen("kK"), "invalid castling fen"),
+    ):
+        before = board.fen()
+        with pytest.raises(ValueError, match=message):
+            bad()
+        assert board.fen() == before
+    # A right without its rook: a board being set up, as python-chess's status says.
+    board = movegen.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    board.castling_rights = chess.BB_H1
+    assert board.status() == chess.STATUS_BAD_CASTLING_RIGHTS and board.clean_castling_rights() == 0
+    with pytest.raises(ValueError, match=r"status\(\)"):
+        board.legal_moves()
+
+
+def test_status_is_python_chess_intflag(chess):
+    import enum
+
+    status = movegen.Board(None).status()
+    assert isinstance(status, enum.IntFlag) and isinstance(status, movegen.Status)
+    assert status == chess.Board(None).status() == 2051
+    assert movegen.STATUS_EMPTY in status and movegen.Status.EMPTY is movegen.STATUS_EMPTY
+    assert movegen.Board().status() is movegen.Status.VALID
+
+
+def test_from_chess_keeps_boards_being_set_up(chess):
+    for _, theirs in _random_setups(chess, 5, 600):
+        ours = movegen.Board.from_chess(theirs)
+        assert ours.status() == theirs.status(), theirs.fen()
+        assert ours.board_fen() == theirs.board_fen() and ours.turn == theirs.turn
+        if not theirs.is_valid():
+            # No legal moves to ask: the en-passant square as pawns attack it.
+            assert ours.fen() == theirs.fen(en_passant="fen")
+    empty = movegen.Board.from_chess(chess.Board(None))
+    assert empty == movegen.Board(None)
