@@ -18,8 +18,10 @@ Defaults: ``--tasks`` 20 per worker; ``--split-ply`` 5 (or DEPTH - 3 when smalle
 (up to 6) while there are fewer units than tasks; ``--hash 256`` MiB per worker process; ``--timeout
 30`` seconds for reaching the scheduler and finding workers.
 
-Exit status: 0 success, 2 bad arguments, a refused checkpoint, or a cluster that cannot be
-reached or has no workers.
+Exit status: 0 success; 2 bad arguments, a refused checkpoint, a cluster that cannot be
+reached or has no workers, a worker memory limit below ``--hash``, or a run stopped by a lost
+scheduler or a task Dask gave up on; 130 Ctrl-C. Each failure is one line on stderr, and a run
+stopped mid-way says how many tasks are saved (the same command resumes them).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import asyncio
 import hashlib
 import heapq
 import json
+import logging
 import os
 import re
 import socket
@@ -60,6 +63,25 @@ TASKS_PER_WORKER = 20
 
 class DistributedError(Exception):
     """A run that cannot go on: bad arguments, a refused checkpoint, an unreachable cluster."""
+
+
+class RunStopped(DistributedError):
+    """A run stopped after it started counting (a lost scheduler, a task Dask gave up on,
+    Ctrl-C): the message says how many tasks are saved and how to go on."""
+
+    def __init__(self, why: str, saved: int, tasks: int, checkpoint: Optional[str], interrupted: bool = False):
+        if checkpoint is None:
+            where = f"{saved} of {tasks} tasks were finished, none saved: run with --checkpoint FILE to keep them"
+        else:
+            where = f"{saved} of {tasks} tasks are saved in {checkpoint}: the same command resumes"
+        super().__init__(f"{why}; {where}")
+        self.interrupted = interrupted
+
+
+def _reason(error: BaseException) -> str:
+    """An exception as one line: its type and its message's first line."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
 
 
 # ----- the work, run on the workers -----
@@ -347,16 +369,19 @@ def connect(scheduler: Optional[str], timeout: float):
             )
             client = Client(cluster, timeout=timeout)
         else:
-            client = Client(scheduler, timeout=timeout)
+            _check_address(scheduler)
+            client = _bounded(lambda: Client(scheduler, timeout=timeout), timeout, scheduler)
+    except DistributedError:
+        raise
     except (OSError, TimeoutError, asyncio.TimeoutError) as e:
         if cluster is not None:
             cluster.close()
         where = scheduler or "of the local cluster"
-        raise DistributedError(f"cannot reach the scheduler {where} within {timeout:g} s: {e}") from None
-    except (ValueError, TypeError) as e:
+        raise DistributedError(f"cannot reach the scheduler {where} within {timeout:g} s: {_reason(e)}") from None
+    except Exception as e:  # noqa: BLE001 (whatever answered, it is not a scheduler)
         if cluster is not None:
             cluster.close()
-        raise DistributedError(f"--scheduler {scheduler!r}: not an address Dask understands ({e})") from None
+        raise DistributedError(f"{scheduler or 'the local cluster'} is not a Dask scheduler ({_reason(e)})") from None
     try:
         client.wait_for_workers(1, timeout=timeout)
     except (TimeoutError, asyncio.TimeoutError, OSError):
@@ -365,6 +390,65 @@ def connect(scheduler: Optional[str], timeout: float):
             cluster.close()
         raise DistributedError(f"no worker joined the scheduler at {scheduler or 'the local cluster'} within {timeout:g} s") from None
     return client, cluster
+
+
+def _check_address(scheduler: str) -> None:
+    """Refuses an address Dask cannot parse (no port, a port that is not a number)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        protocol, location = parse_address(scheduler)
+        if protocol in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as e:
+        raise DistributedError(f"--scheduler {scheduler!r}: not an address Dask understands ({e})") from None
+
+
+def _bounded(connect_client, timeout: float, scheduler: str):
+    """``connect_client()`` within about ``timeout`` seconds: a service that accepts the
+    connection and never answers as Dask does (a dashboard's HTTP port, say) would otherwise
+    hold the driver far longer. The attempt runs in a daemon thread, left behind if late."""
+    outcome: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            outcome["client"] = connect_client()
+        except BaseException as e:  # noqa: BLE001 (handed to the caller's thread)
+            outcome["error"] = e
+
+    thread = threading.Thread(target=attempt, name="movegen-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 1)
+    if thread.is_alive():
+        raise DistributedError(
+            f"{scheduler} did not answer as a Dask scheduler within {timeout:g} s "
+            "(a dashboard's port? the scheduler's own is 8786 by default)"
+        )
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["client"]
+
+
+#: Memory a worker process needs beside its table (the interpreter, Dask and movegen), and
+#: the fraction of its limit at which Dask's nanny restarts it.
+PROCESS_MIB = 256
+NANNY_TERMINATE = 0.95
+
+
+def check_memory(client, hash_mib: int) -> None:
+    """Refuses, before anything is submitted, a run whose ``--hash`` table does not fit the
+    memory limit of a worker: Dask would restart that worker at every task until it gave up."""
+    if hash_mib == 0:
+        return
+    need = (hash_mib + PROCESS_MIB) * 2**20
+    for address, info in sorted(client.scheduler_info()["workers"].items()):
+        limit = info.get("memory_limit") or 0
+        if limit and limit * NANNY_TERMINATE < need:
+            raise DistributedError(
+                f"worker {address} has a memory limit of {limit / 2**20:,.0f} MiB, below --hash "
+                f"{hash_mib} MiB plus about {PROCESS_MIB} MiB for the process: lower --hash or give "
+                "the workers more memory (dask worker --memory-limit)"
+            )
 
 
 def check_versions(client) -> int:
@@ -505,6 +589,19 @@ class Counter:
                         self.resubmit(i)
 
 
+def _stop_reason(error: Exception) -> str:
+    """What stopped a run, for its one line."""
+    name = type(error).__name__
+    if name == "KilledWorker":
+        return (
+            f"Dask gave up on a task after the workers running it died ({_reason(error)}); "
+            "a worker's memory limit, or one killed from outside, is the usual cause"
+        )
+    if name in ("CancelledError", "FutureCancelledError", "FuturesCancelledError", "CommClosedError") or isinstance(error, (OSError, TimeoutError)):
+        return f"the connection to the scheduler was lost ({_reason(error)})"
+    return _reason(error)
+
+
 def describe_build(build: Any) -> str:
     """A build identity as text: ``version 0.3.0, build 1a2b..., backend pext``."""
     if not isinstance(build, dict):
@@ -566,6 +663,7 @@ def run(
     results = dict(done)
     bar = ProgressBar(len(groups), len(done))
     start = time.perf_counter()
+    check_memory(client, 0 if stats else hash_mib)
     try:
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
         counter = Counter(client, texts, stats, 0 if stats else hash_mib, run_id)
@@ -576,6 +674,12 @@ def run(
             results[i] = result
             writer.done(i, result)
             bar.update(result["nodes"])
+    except KeyboardInterrupt:
+        raise RunStopped("interrupted", len(results), len(groups), checkpoint, interrupted=True) from None
+    except DistributedError as e:
+        raise RunStopped(str(e), len(results), len(groups), checkpoint) from None
+    except Exception as e:  # noqa: BLE001 (a lost scheduler, KilledWorker...: one line, not a traceback)
+        raise RunStopped(f"the run stopped: {_stop_reason(e)}", len(results), len(groups), checkpoint) from None
     finally:
         writer.close()
         bar.finish()
@@ -604,8 +708,10 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m movegen.distributed",
         description="Deep perft on a Dask cluster (a LocalCluster on this machine by default).",
-        epilog="Prints 'Nodes searched: N' as the perft command does. Exit status: 0 success, "
-        "2 bad arguments, a refused checkpoint, or a cluster that cannot be reached or has no workers.",
+        epilog="Prints 'Nodes searched: N' as the perft command does. Exit status: 0 success; "
+        "2 bad arguments, a refused checkpoint, a cluster that cannot be reached or has no workers, "
+        "a worker memory limit below --hash, or a run stopped by a lost scheduler or a task Dask "
+        "gave up on (one line, saying how many tasks are saved); 130 Ctrl-C.",
     )
     parser.add_argument("depth", metavar="DEPTH", nargs="?", help="plies to count, 0 to 30 (the last argument)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
@@ -618,6 +724,7 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--hash", type=int, default=256, metavar="MIB", help="table per worker process in MiB (default 256, 0 for none)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--dask-logs", action="store_true", help="show the Dask client's own log lines (hidden by default: a failure is reported in one line)")
     args = parser.parse_args(argv)
     # `--moves e2e4 e7e5 7`: the moves option takes every word after it, DEPTH included (a
     # UCI move is never all digits).
@@ -639,8 +746,36 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     return args
 
 
+def _quiet_dask() -> None:
+    """Silences Dask's own log lines (a lost scheduler makes the client log a traceback; the
+    driver's one line says what happened). Dask sets its loggers' levels when it is
+    imported, so it is imported first."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def _close(client, cluster, timeout: float) -> None:
+    """Closes the client and the local cluster; a scheduler already lost is no error here."""
+    try:
+        client.close(timeout=timeout)
+    except Exception:  # noqa: BLE001,S110 (the run's own outcome is what is reported)
+        pass
+    if cluster is not None:
+        try:
+            cluster.close(timeout=timeout)
+        except Exception:  # noqa: BLE001,S110
+            pass
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     args = parse_args(argv)
+    if not args.dask_logs:
+        _quiet_dask()
     try:
         board = root_board(args.fen, args.moves)
         client, cluster = connect(args.scheduler, args.timeout)
@@ -660,12 +795,16 @@ def main(argv: Optional[list[str]] = None) -> int:
                 workers=workers,
             )
         finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            _close(client, cluster, args.timeout)
+    except RunStopped as e:
+        print(f"movegen.distributed: {e}", file=sys.stderr)
+        return 130 if e.interrupted else 2
     except DistributedError as e:
         print(f"movegen.distributed: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("movegen.distributed: interrupted before counting began; nothing to save", file=sys.stderr)
+        return 130
     if args.json:
         report = {
             "fen": args.fen if args.fen is not None else movegen.STARTING_FEN,

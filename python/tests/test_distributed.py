@@ -40,7 +40,8 @@ def dask_command(*args):
 class Cluster:
     """A `dask scheduler` and `dask worker` processes on 127.0.0.1, stopped by pid."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, env=None):
+        self.env = env
         self.port = free_port()
         self.address = f"tcp://127.0.0.1:{self.port}"
         self.processes = []
@@ -59,14 +60,15 @@ class Cluster:
 
     def start(self, command, name):
         log = open(self.logs / f"{name}-{len(self.processes)}.log", "w")
-        self.processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+        env = None if self.env is None else {**os.environ, **self.env}
+        self.processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env))
 
-    def add_workers(self, count, *extra, wait=True):
+    def add_workers(self, count, *extra, wait=True, nanny=False, memory_limit="0"):
         for _ in range(count):
             self.start(
                 dask_command(
                     "worker", self.address, "--host", "127.0.0.1", "--nthreads", "1",
-                    "--no-nanny", "--no-dashboard", "--memory-limit", "0", *extra,
+                    *([] if nanny else ["--no-nanny"]), "--no-dashboard", "--memory-limit", memory_limit, *extra,
                 ),
                 "worker",
             )
@@ -332,6 +334,103 @@ def test_bad_arguments_and_unreachable_clusters(cluster):
     code, out, err = finish(driver("--scheduler", cluster.address, "--timeout", "2", "5"))  # no workers yet
     assert code == 2 and "no worker joined" in err, err
     assert time.time() - start < 60
+
+
+def one_line_failure(code, out, err, status=2):
+    """A failure as the driver reports one: that exit status, nothing on stdout, one line on
+    stderr (Dask's own log lines aside), no traceback."""
+    ours = [line for line in err.splitlines() if line.startswith("movegen.distributed:")]
+    assert code == status and out == "" and len(ours) == 1 and "Traceback" not in err, (code, out, err)
+    return ours[0]
+
+
+def serve(kind, port):
+    """A service on 127.0.0.1:port that is not a Dask scheduler: an HTTP server (as a
+    dashboard is) or one that answers any connection with junk bytes."""
+    code = (
+        "import http.server, socket, sys\n"
+        "port = int(sys.argv[2])\n"
+        "if sys.argv[1] == 'http':\n"
+        "    http.server.ThreadingHTTPServer(('127.0.0.1', port), http.server.BaseHTTPRequestHandler).serve_forever()\n"
+        "s = socket.socket(); s.bind(('127.0.0.1', port)); s.listen()\n"
+        "while True:\n"
+        "    c, _ = s.accept()\n"
+        "    try: c.sendall(b'\\xff' * 4096)\n"
+        "    except OSError: pass\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code, kind, str(port)], stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            assert time.time() < deadline, "the service did not start"
+            time.sleep(0.05)
+
+
+def test_a_service_that_is_not_a_scheduler_is_one_line_within_the_timeout():
+    for kind, message in (("http", "did not answer as a Dask scheduler within 3 s"), ("junk", "is not a Dask scheduler")):
+        port = free_port()
+        service = serve(kind, port)
+        try:
+            start = time.time()
+            line = one_line_failure(*finish(driver("--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "3", "5"), timeout=60))
+            assert message in line, line
+            assert time.time() - start < 3 + 10, time.time() - start
+        finally:
+            os.kill(service.pid, signal.SIGKILL)
+            service.wait()
+
+
+def test_a_worker_memory_limit_below_the_table_is_refused_before_submitting(cluster):
+    cluster.add_workers(1, memory_limit="600MiB").close()
+    line = one_line_failure(*finish(driver("--scheduler", cluster.address, "--hash", "1024", "6")))
+    assert "memory limit of 600 MiB, below --hash 1024 MiB" in line, line
+    code, out, err = finish(driver("--scheduler", cluster.address, "--hash", "64", "5"))
+    assert code == 0 and out == "Nodes searched: 4865609\n", err
+
+
+def test_a_task_dask_gives_up_on_is_one_line_and_exit_2(tmp_path):
+    # Workers whose every task kills their process: the nanny restarts each, and the
+    # scheduler gives the task up (KilledWorker) after one retry.
+    killer = tmp_path / "killer.py"
+    killer.write_text("import os\nimport movegen.distributed as d\nd._count = lambda *a, **k: os._exit(1)\n")
+    c = Cluster(tmp_path, env={"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "1"})
+    try:
+        c.add_workers(1, "--preload", str(killer), nanny=True).close()
+        checkpoint = tmp_path / "run.ckpt"
+        line = one_line_failure(*finish(driver("--scheduler", c.address, "--checkpoint", str(checkpoint), "--timeout", "10", "5")))
+        assert "Dask gave up on a task" in line and "KilledWorker" in line, line
+        assert "0 of " in line and f"saved in {checkpoint}: the same command resumes" in line, line
+    finally:
+        c.stop()
+
+
+def test_a_lost_scheduler_and_ctrl_c_are_one_line(cluster, tmp_path):
+    cluster.add_workers(1).close()
+    for stop, status, message in ((signal.SIGINT, 130, "interrupted"), (signal.SIGKILL, 2, "the connection to the scheduler was lost")):
+        checkpoint = tmp_path / f"run-{stop}.ckpt"
+        run = driver("--scheduler", cluster.address, "--hash", "0", "--split-ply", "3", "--tasks", "400",
+                     "--checkpoint", str(checkpoint), "--timeout", "5", "7")
+        try:
+            deadline = time.time() + 120
+            while not checkpoint.exists() or checkpoint.read_text().count("\n") < 3:
+                assert run.poll() is None, run.communicate()
+                assert time.time() < deadline
+                time.sleep(0.01)
+            if stop == signal.SIGINT:
+                os.kill(run.pid, signal.SIGINT)
+            else:
+                scheduler = cluster.processes[0]
+                os.kill(scheduler.pid, signal.SIGKILL)
+                scheduler.wait()
+            start = time.time()
+            line = one_line_failure(*finish(run, timeout=120), status=status)
+            assert time.time() - start < 60
+        finally:
+            finish(run)
+        assert message in line and " of 400 tasks are saved in " in line and "the same command resumes" in line, line
 
 
 def test_plan_is_deterministic_and_exact():
