@@ -292,6 +292,102 @@ def read_checkpoint(path: str, identity: dict[str, Any]) -> dict[int, dict[str, 
     return done
 
 
+#: The deepest split ply (96.4 million units below the start position, OEIS A083276) and
+#: the most tasks a run may have.
+MAX_SPLIT = 7
+MAX_TASKS = 100_000
+#: Published counts of unique positions below the start position by ply (OEIS A083276), for
+#: the estimate shown before a large split.
+STARTPOS_UNITS = [1, 20, 400, 5362, 72078, 822518, 9417681, 96400068]
+#: Driver memory per unit while planning: 5.6 GB for the 9.4 million units of ply 6 of the
+#: start position, the peak RSS of a driver planning it as it plans today.
+PLAN_BYTES_PER_UNIT = 600
+
+
+def check_bounds(depth: int, split_ply: Optional[int], tasks: Optional[int]) -> None:
+    """Refuses a split ply deeper than DEPTH - 1 or ``MAX_SPLIT`` (units below the last ply
+    are single leaves: all the work moves into planning), and a task count over ``MAX_TASKS``."""
+    if split_ply is not None:
+        top = min(max(depth - 1, 0), MAX_SPLIT)
+        if not 0 <= split_ply <= top:
+            raise DistributedError(f"--split-ply {split_ply}: expected 0 to {top} (DEPTH - 1, at most {MAX_SPLIT})")
+    if tasks is not None and not 1 <= tasks <= MAX_TASKS:
+        raise DistributedError(f"--tasks {tasks}: expected 1 to {MAX_TASKS:,}")
+
+
+def normal_fen(fen: Optional[str]) -> str:
+    """The root's FEN as movegen writes it back (the start position's when none is given)."""
+    if fen is None:
+        return movegen.STARTING_FEN
+    try:
+        return movegen.Board(fen).fen()
+    except movegen.FenError as e:
+        raise DistributedError(f"--fen {fen!r}: {e}") from None
+
+
+def refuse_foreign(path: str, previous: dict[str, Any], given: dict[str, Any]) -> None:
+    """Refuses the checkpoint at ``path`` when its identity differs from what this run was
+    given, naming the fields that differ (before any planning or adopted setting)."""
+    differ = [key for key, value in given.items() if previous.get(key) != value]
+    if differ:
+        fields = "; ".join(f"{key}: checkpoint {previous.get(key)!r}, this run {given[key]!r}" for key in differ)
+        raise DistributedError(
+            f"checkpoint {path} belongs to another run ({fields}): use another --checkpoint file or the same arguments"
+        )
+
+
+def announce_plan(board: movegen.Board, split_ply: int) -> None:
+    """Before a split of ply 6 or deeper, a line on stderr with the units to expect (the
+    published count below the start position; at most perft(ply) elsewhere) and the
+    driver's memory for them."""
+    if split_ply < 6:
+        return
+    if board.fen() == movegen.STARTING_FEN:
+        units, how = STARTPOS_UNITS[split_ply], "about"
+    else:
+        units, how = movegen.perft(board, split_ply), "at most"
+    print(
+        f"movegen.distributed: planning ply {split_ply}: {how} {units:,} units, "
+        f"about {units * PLAN_BYTES_PER_UNIT / 2**30:,.1f} GiB in this driver",
+        file=sys.stderr,
+    )
+
+
+class CheckpointLock:
+    """An exclusive lock on ``FILE.lock`` beside the checkpoint for the run's duration, so two
+    drivers never write one checkpoint (``flock``; where there is none, no lock)."""
+
+    def __init__(self, path: Optional[str]):
+        self.file = None
+        if path is None:
+            return
+        try:
+            import fcntl
+        except ImportError:
+            return
+        try:
+            self.file = open(f"{path}.lock", "a+", encoding="utf-8")
+        except OSError as e:
+            raise DistributedError(f"checkpoint {path}: cannot create its lock file ({e})") from None
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.file.seek(0)
+            holder = self.file.read().strip() or "?"
+            self.file.close()
+            self.file = None
+            raise DistributedError(f"checkpoint {path} is in use by another driver (pid {holder})") from None
+        self.file.seek(0)
+        self.file.truncate()
+        self.file.write(f"{os.getpid()}\n")
+        self.file.flush()
+
+    def release(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+
 def checkpoint_identity(path: Optional[str]) -> Optional[dict[str, Any]]:
     """The identity in the header of the checkpoint at ``path``, if it has one."""
     if not path or not os.path.exists(path):
@@ -633,30 +729,53 @@ def run(
     if depth == 0:
         result = movegen.perft_stats(board, 0) if stats else {"nodes": 1}
         return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0}
-    # Resuming, the defaults that depend on the cluster (the task count, and so the split)
-    # are the checkpoint's: a run may resume on fewer or more workers.
-    previous = checkpoint_identity(checkpoint)
-    if previous is not None:
-        tasks = tasks or previous.get("tasks")
-        if split_ply is None and isinstance(previous.get("split_ply"), int):
-            split_ply = previous["split_ply"]
-    tasks = tasks or TASKS_PER_WORKER * workers
-    units = None
-    if split_ply is None:
-        split_ply, units = choose_split(board, depth, tasks)
-    groups = plan(board, depth, split_ply, tasks, units)
-    texts = [units_text(g) for g in groups]
-    identity = {
-        "fen": fen if fen is not None else movegen.STARTING_FEN,
-        "moves": list(moves or []),
-        "depth": depth,
-        "split_ply": split_ply,
-        "tasks": tasks,
-        "stats": stats,
-        "version": movegen.__version__,
-        # The tasks themselves: a checkpoint is only resumed by the same plan.
-        "plan": hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16],
-    }
+    check_bounds(depth, split_ply, tasks)
+    # The root as written back from its FEN, so that the 4-field start FEN and the 6-field
+    # one are the same run.
+    root = normal_fen(fen)
+    lock = CheckpointLock(checkpoint)
+    try:
+        # The checkpoint is compared before anything is planned, on what this run already
+        # knows; only then, resuming, the defaults that depend on the cluster (the task
+        # count, and so the split) are the checkpoint's: a run may resume on fewer or more
+        # workers.
+        previous = checkpoint_identity(checkpoint)
+        if previous is not None and checkpoint is not None:
+            given = {"fen": root, "moves": list(moves or []), "depth": depth, "stats": stats, "version": movegen.__version__}
+            if split_ply is not None:
+                given["split_ply"] = split_ply
+            if tasks is not None:
+                given["tasks"] = tasks
+            refuse_foreign(checkpoint, previous, given)
+            tasks = tasks or previous.get("tasks")
+            if split_ply is None and isinstance(previous.get("split_ply"), int):
+                split_ply = previous["split_ply"]
+            check_bounds(depth, split_ply, tasks)
+        tasks = tasks or TASKS_PER_WORKER * workers
+        units = None
+        if split_ply is None:
+            split_ply, units = choose_split(board, depth, tasks)
+        announce_plan(board, split_ply)
+        groups = plan(board, depth, split_ply, tasks, units)
+        texts = [units_text(g) for g in groups]
+        identity = {
+            "fen": root,
+            "moves": list(moves or []),
+            "depth": depth,
+            "split_ply": split_ply,
+            "tasks": tasks,
+            "stats": stats,
+            "version": movegen.__version__,
+            # The tasks themselves: a checkpoint is only resumed by the same plan.
+            "plan": hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16],
+        }
+        return _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply)
+    finally:
+        lock.release()
+
+
+def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply) -> dict[str, Any]:
+    """The counting part of ``run``: the plan made, the checkpoint's finished tasks skipped."""
     done = read_checkpoint(checkpoint, identity) if checkpoint else {}
     done = {i: r for i, r in done.items() if 0 <= i < len(groups)}
     writer = Checkpoint(checkpoint, identity, done)
@@ -735,10 +854,10 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     if not re.fullmatch(r"[0-9]+", args.depth) or int(args.depth) > 30:
         parser.error(f"DEPTH: expected a number from 0 to 30, found {args.depth!r}")
     args.depth = int(args.depth)
-    if args.split_ply is not None and not 0 <= args.split_ply <= args.depth:
-        parser.error(f"--split-ply {args.split_ply}: expected 0 to DEPTH ({args.depth})")
-    if args.tasks is not None and args.tasks < 1:
-        parser.error(f"--tasks {args.tasks}: expected at least 1")
+    try:
+        check_bounds(args.depth, args.split_ply, args.tasks)
+    except DistributedError as e:
+        parser.error(str(e))
     if not 0 <= args.hash <= 1 << 20:
         parser.error(f"--hash {args.hash}: expected 0 to {1 << 20} MiB")
     if not args.timeout > 0:

@@ -296,7 +296,7 @@ def test_the_checkpoint_resumes_after_the_driver_is_killed(shared_cluster, tmp_p
     assert report["nodes"] == DEPTH_7 and report["resumed"] == 80 and report["tasks"] == 80
     # Another run's checkpoint is refused, naming both.
     code, out, err = finish(driver(*[a if a != "80" else "81" for a in args]))
-    assert code == 2 and "belongs to another run" in err and "tasks=80" in err and "tasks=81" in err
+    assert code == 2 and "belongs to another run (tasks: checkpoint 80, this run 81)" in err, err
     # A damaged line that is not the last one is refused.
     lines = checkpoint.read_text().split("\n")
     lines[3] = lines[3].replace('"nodes":', '"nodes":1')
@@ -313,8 +313,10 @@ def test_bad_arguments_and_unreachable_clusters(cluster):
         (["x"], "DEPTH: expected a number from 0 to 30, found 'x'"),
         (["31"], "DEPTH: expected a number from 0 to 30, found '31'"),
         (["--json"], "missing DEPTH"),
-        (["--split-ply", "8", "7"], "--split-ply 8: expected 0 to DEPTH (7)"),
-        (["--tasks", "0", "5"], "--tasks 0: expected at least 1"),
+        (["--split-ply", "8", "9"], "--split-ply 8: expected 0 to 7 (DEPTH - 1, at most 7)"),
+        (["--split-ply", "7", "7"], "--split-ply 7: expected 0 to 6 (DEPTH - 1, at most 7)"),
+        (["--tasks", "0", "5"], "--tasks 0: expected 1 to 100,000"),
+        (["--tasks", "100001", "5"], "--tasks 100001: expected 1 to 100,000"),
         (["--hash", "-1", "5"], "--hash -1: expected 0 to"),
         (["--timeout", "0", "5"], "--timeout 0.0: expected a positive number"),
         (["--fen", "not a fen", "5"], "--fen 'not a fen'"),
@@ -431,6 +433,30 @@ def test_a_lost_scheduler_and_ctrl_c_are_one_line(cluster, tmp_path):
         finally:
             finish(run)
         assert message in line and " of 400 tasks are saved in " in line and "the same command resumes" in line, line
+
+
+def test_the_checkpoint_is_checked_before_planning_and_locked(cluster, tmp_path):
+    cluster.add_workers(1).close()
+    checkpoint = tmp_path / "run.ckpt"
+    args = ["--scheduler", cluster.address, "--checkpoint", str(checkpoint), "--json"]
+    code, out, err = finish(driver(*args, "--split-ply", "4", "6"))
+    assert code == 0 and json.loads(out)["nodes"] == 119060324, err
+    # Another root and depth: refused at once, naming the fields, without taking the
+    # checkpoint's split ply (ply 4 of Kiwipete at depth 5 would plan 2.7 million units).
+    start = time.time()
+    line = one_line_failure(*finish(driver(*args, "--fen", KIWIPETE, "5")))
+    assert time.time() - start < 20
+    assert "belongs to another run (fen: checkpoint " in line and "; depth: checkpoint 6, this run 5)" in line, line
+    # The start position written with four fields is the same run.
+    code, out, err = finish(driver(*args, "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", "6"))
+    assert code == 0 and json.loads(out)["resumed"] == json.loads(out)["tasks"], err
+    # A second driver on a checkpoint in use is refused.
+    with open(f"{checkpoint}.lock", "a+") as held:
+        import fcntl
+
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        line = one_line_failure(*finish(driver(*args, "6")))
+        assert f"checkpoint {checkpoint} is in use by another driver" in line, line
 
 
 def test_plan_is_deterministic_and_exact():
