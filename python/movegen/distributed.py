@@ -721,18 +721,31 @@ def run(
     stats: bool = False,
     hash_mib: int = 256,
     workers: Optional[int] = None,
+    timeout: float = 30.0,
 ) -> dict[str, Any]:
     """Counts perft(``board``, ``depth``) on the workers of ``client``. Returns the totals
     (``nodes`` and, with ``stats``, the breakdown) with the run's figures: units, tasks,
-    workers, resumed, seconds (from submitting the work to the total)."""
-    workers = workers or len(client.scheduler_info()["workers"])
+    workers, resumed, seconds (from submitting the work to the total).
+
+    The run is recorded (in a checkpoint) as ``board``'s root position, ``board.root()``,
+    and the moves played from it (``moves``, by default ``board.move_stack``). Without
+    ``workers`` (the CLI passes what it checked), it waits up to ``timeout`` seconds for a
+    worker and checks that every worker runs this build (``check_versions``)."""
+    if workers is None:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (TimeoutError, asyncio.TimeoutError, OSError):
+            raise DistributedError(f"no worker joined the scheduler within {timeout:g} s") from None
+        workers = check_versions(client)
+    if moves is None:
+        moves = [m.uci() for m in board.move_stack]
     if depth == 0:
         result = movegen.perft_stats(board, 0) if stats else {"nodes": 1}
         return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0}
     check_bounds(depth, split_ply, tasks)
     # The root as written back from its FEN, so that the 4-field start FEN and the 6-field
-    # one are the same run.
-    root = normal_fen(fen)
+    # one are the same run (``fen`` itself is the same position as ``board.root()``).
+    root = normal_fen(fen) if fen is not None else board.root().fen()
     lock = CheckpointLock(checkpoint)
     try:
         # The checkpoint is compared before anything is planned, on what this run already
@@ -811,6 +824,8 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
         )
     keys = ["nodes"] + ([key for key, _ in STAT_LABELS] if stats else [])
     totals = {key: sum(r[key] for r in results.values()) for key in keys}
+    # The leaves this run counted itself (not those of resumed tasks): its speed.
+    totals["counted"] = sum(r["nodes"] for i, r in results.items() if i not in done)
     unit_count = sum(len(g) for g in groups)
     return {
         **totals,
@@ -932,7 +947,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             "depth": args.depth,
             "nodes": result["nodes"],
             "seconds": round(result["seconds"], 6),
-            "nps": round(result["nodes"] / max(result["seconds"], 1e-9)),
+            # This run's own work: the leaves of resumed tasks took no time here.
+            "nps": round(result.get("counted", result["nodes"]) / max(result["seconds"], 1e-9)),
             "hash_mib": 0 if args.stats else args.hash,
             "backend": movegen.BACKEND,
         }

@@ -294,6 +294,7 @@ def test_the_checkpoint_resumes_after_the_driver_is_killed(shared_cluster, tmp_p
     assert code == 0, err
     report = json.loads(out)
     assert report["nodes"] == DEPTH_7 and report["resumed"] == 80 and report["tasks"] == 80
+    assert report["nps"] == 0  # every task resumed: this run counted nothing itself
     # Another run's checkpoint is refused, naming both.
     code, out, err = finish(driver(*[a if a != "80" else "81" for a in args]))
     assert code == 2 and "belongs to another run (tasks: checkpoint 80, this run 81)" in err, err
@@ -457,6 +458,23 @@ def test_the_checkpoint_is_checked_before_planning_and_locked(cluster, tmp_path)
         fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         line = one_line_failure(*finish(driver(*args, "6")))
         assert f"checkpoint {checkpoint} is in use by another driver" in line, line
+
+
+def test_the_api_waits_for_workers_and_records_the_root(cluster, tmp_path):
+    from movegen import distributed as md
+
+    client = distributed.Client(cluster.address, timeout=30)
+    try:
+        cluster.add_workers(1, wait=False)  # run() is called before the worker has joined
+        board = movegen.Board(KIWIPETE)
+        board.push_uci("e1g1")
+        checkpoint = tmp_path / "api.ckpt"
+        result = md.run(client, board, 3, checkpoint=str(checkpoint), timeout=60)
+        assert result["nodes"] == movegen.perft(board, 3) and result["workers"] == 1
+        identity = md.checkpoint_identity(str(checkpoint))
+        assert identity["fen"] == KIWIPETE and identity["moves"] == ["e1g1"], identity
+    finally:
+        client.close()
 
 
 def test_plan_is_deterministic_and_exact():
