@@ -86,7 +86,9 @@ def _reason(error: BaseException) -> str:
 
 # ----- the work, run on the workers -----
 
-#: The table of this worker process, made on its first task and kept for its lifetime.
+#: The table of this worker process by its size in MiB, made on its first task and kept for
+#: its lifetime: one table, a task with another ``--hash`` replacing it (a long-lived worker
+#: kept one per size seen before).
 _worker_table: dict[int, movegen.Table] = {}
 _worker_table_lock = threading.Lock()
 
@@ -144,6 +146,7 @@ def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int
         with _worker_table_lock:  # a worker with several threads makes one table
             table = _worker_table.get(hash_mib)
             if table is None:
+                _worker_table.clear()  # the old size's table goes before the new one is made
                 table = _worker_table[hash_mib] = movegen.Table(hash_mib)
     # One call for the whole task: the units are counted without the GIL in between (one
     # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
@@ -566,32 +569,41 @@ def check_versions(client) -> int:
 
 
 class ProgressBar:
-    """Tasks done, leaves, leaves per second and ETA on stderr, when it is a terminal."""
+    """Tasks done, leaves, leaves per second and ETA on stderr: on a terminal, one line kept
+    up to date; otherwise (a batch job's log) a line a minute."""
+
+    #: Seconds between lines when stderr is not a terminal.
+    LOG_EVERY = 60.0
 
     def __init__(self, tasks: int, resumed: int):
-        self.enabled = sys.stderr.isatty()
+        self.tty = sys.stderr.isatty()
         self.tasks, self.done, self.start = tasks, resumed, time.perf_counter()
-        self.first, self.leaves, self.shown = resumed, 0, 0.0
+        self.first, self.leaves, self.shown = resumed, 0, 0.0 if self.tty else time.perf_counter()
 
     def update(self, leaves: int) -> None:
         self.done += 1
         self.leaves += leaves
+        self.tick()
+
+    def tick(self) -> None:
+        """Shows the figures if it is time to."""
         now = time.perf_counter()
-        if not self.enabled or (now - self.shown < 0.2 and self.done < self.tasks):
+        if now - self.shown < (0.2 if self.tty else self.LOG_EVERY) and not (self.tty and self.done == self.tasks):
             return
         self.shown = now
         elapsed = max(now - self.start, 1e-9)
         rate = self.leaves / elapsed
         ran = self.done - self.first
         eta = elapsed / ran * (self.tasks - self.done) if ran else 0.0
-        sys.stderr.write(
-            f"\rtasks {self.done}/{self.tasks}, {self.leaves:,} leaves, "
-            f"{rate / 1e6:,.0f} million leaves/s, ETA {eta:,.0f} s   "
+        text = (
+            f"tasks {self.done}/{self.tasks}, {self.leaves:,} leaves, "
+            f"{rate / 1e6:,.0f} million leaves/s, ETA {eta:,.0f} s"
         )
+        sys.stderr.write(f"\r{text}   " if self.tty else f"movegen.distributed: {text}\n")
         sys.stderr.flush()
 
     def finish(self) -> None:
-        if self.enabled and self.shown:
+        if self.tty and self.shown:
             sys.stderr.write("\n")
 
 
@@ -646,11 +658,14 @@ class Counter:
             )
         self.submit(i, workers)
 
-    def results(self):
-        """Yields (task, counts) for every task, checked, as they finish."""
+    def results(self, idle=None):
+        """Yields (task, counts) for every task, checked, as they finish; calls ``idle()``
+        between waits (every ``WATCH`` seconds at most)."""
         from distributed import wait
 
         while self.futures:
+            if idle is not None:
+                idle()
             try:
                 finished = wait(list(self.futures), timeout=self.WATCH, return_when="FIRST_COMPLETED").done
             except (TimeoutError, asyncio.TimeoutError):
@@ -725,7 +740,8 @@ def run(
 ) -> dict[str, Any]:
     """Counts perft(``board``, ``depth``) on the workers of ``client``. Returns the totals
     (``nodes`` and, with ``stats``, the breakdown) with the run's figures: units, tasks,
-    workers, resumed, seconds (from submitting the work to the total).
+    workers, resumed, seconds (from submitting the work to the total), counted (the leaves of
+    this run's own tasks), planning_seconds and wall_seconds (planning included).
 
     The run is recorded (in a checkpoint) as ``board``'s root position, ``board.root()``,
     and the moves played from it (``moves``, by default ``board.move_stack``). Without
@@ -742,7 +758,9 @@ def run(
     if depth == 0:
         result = movegen.perft_stats(board, 0) if stats else {"nodes": 1}
         return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0}
+    began = time.perf_counter()
     check_bounds(depth, split_ply, tasks)
+    check_memory(client, 0 if stats else hash_mib)
     # The root as written back from its FEN, so that the 4-field start FEN and the 6-field
     # one are the same run (``fen`` itself is the same position as ``board.root()``).
     root = normal_fen(fen) if fen is not None else board.root().fen()
@@ -782,7 +800,14 @@ def run(
             # The tasks themselves: a checkpoint is only resumed by the same plan.
             "plan": hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16],
         }
-        return _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply)
+        planning = time.perf_counter() - began
+        if planning > 10:
+            units_planned = sum(len(g) for g in groups)
+            print(f"movegen.distributed: planned {units_planned:,} units in {len(groups)} tasks in {planning:.1f} s", file=sys.stderr)
+        report = _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply)
+        report["planning_seconds"] = planning
+        report["wall_seconds"] = time.perf_counter() - began
+        return report
     finally:
         lock.release()
 
@@ -795,14 +820,13 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
     results = dict(done)
     bar = ProgressBar(len(groups), len(done))
     start = time.perf_counter()
-    check_memory(client, 0 if stats else hash_mib)
     try:
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
         counter = Counter(client, texts, stats, 0 if stats else hash_mib, run_id)
         for i in range(len(groups)):
             if i not in done:
                 counter.submit(i)
-        for i, result in counter.results():
+        for i, result in counter.results(idle=bar.tick):
             results[i] = result
             writer.done(i, result)
             bar.update(result["nodes"])
@@ -956,6 +980,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             report["stats"] = {key: result[key] for key, _ in STAT_LABELS}
         for key in ("units", "tasks", "workers", "resumed", "split_ply"):
             report[key] = result[key]
+        report["planning_seconds"] = round(result.get("planning_seconds", 0.0), 6)
+        report["wall_seconds"] = round(result.get("wall_seconds", result["seconds"]), 6)
         print(json.dumps(report))
     else:
         print(f"Nodes searched: {result['nodes']}")
@@ -964,7 +990,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                 print(f"{label}: {result[key]}")
         resumed = f", {result['resumed']} resumed from the checkpoint" if result["resumed"] else ""
         print(
-            f"depth {args.depth} in {result['seconds']:.3f} s on {result['workers']} workers: "
+            f"depth {args.depth} in {result['seconds']:.3f} s on {result['workers']} workers "
+            f"({result.get('wall_seconds', result['seconds']):.3f} s with planning): "
             f"{result['units']} units at ply {result['split_ply']} in {result['tasks']} tasks{resumed}",
             file=sys.stderr,
         )

@@ -460,8 +460,10 @@ def test_the_checkpoint_is_checked_before_planning_and_locked(cluster, tmp_path)
         assert f"checkpoint {checkpoint} is in use by another driver" in line, line
 
 
-def test_the_api_waits_for_workers_and_records_the_root(cluster, tmp_path):
+def test_the_api_waits_for_workers_and_records_the_root(cluster, tmp_path, monkeypatch, capsys):
     from movegen import distributed as md
+
+    monkeypatch.setattr(md.ProgressBar, "LOG_EVERY", 0.0)  # a line per task, not per minute
 
     client = distributed.Client(cluster.address, timeout=30)
     try:
@@ -473,6 +475,27 @@ def test_the_api_waits_for_workers_and_records_the_root(cluster, tmp_path):
         assert result["nodes"] == movegen.perft(board, 3) and result["workers"] == 1
         identity = md.checkpoint_identity(str(checkpoint))
         assert identity["fen"] == KIWIPETE and identity["moves"] == ["e1g1"], identity
+        assert result["wall_seconds"] >= result["seconds"] + result["planning_seconds"] * 0.99
+        # Not a terminal: progress as log lines on stderr.
+        progress = [line for line in capsys.readouterr().err.splitlines() if line.startswith("movegen.distributed: tasks ")]
+        assert progress and progress[-1].startswith(f"movegen.distributed: tasks {result['tasks']}/{result['tasks']}, "), progress
+    finally:
+        client.close()
+
+
+def test_a_worker_keeps_one_table(cluster):
+    client = cluster.add_workers(1)
+    try:
+        for mib in (64, 128):
+            code, out, err = finish(driver("--scheduler", cluster.address, "--hash", str(mib), "5"))
+            assert code == 0 and out == "Nodes searched: 4865609\n", err
+
+        def tables():
+            from movegen import distributed as md
+
+            return sorted(md._worker_table)
+
+        assert list(client.run(tables).values()) == [[128]]
     finally:
         client.close()
 
