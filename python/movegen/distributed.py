@@ -607,6 +607,29 @@ class ProgressBar:
             sys.stderr.write("\n")
 
 
+class PlanningProgress:
+    """While planning runs, a line on stderr every ``ProgressBar.LOG_EVERY`` seconds (1 at least; from a
+    daemon thread), so a long plan is not silence."""
+
+    def __init__(self, split_ply: int):
+        self.split_ply, self.stop = split_ply, threading.Event()
+        self.start = time.perf_counter()
+        self.thread = threading.Thread(target=self.report, name="movegen-planning", daemon=True)
+
+    def report(self) -> None:
+        while not self.stop.wait(max(ProgressBar.LOG_EVERY, 1.0)):
+            elapsed = time.perf_counter() - self.start
+            print(f"movegen.distributed: planning ply {self.split_ply}, {elapsed:,.0f} s so far", file=sys.stderr, flush=True)
+
+    def __enter__(self) -> "PlanningProgress":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
 class Counter:
     """Submits the tasks and hands back their results, each checked: a result is accepted only
     when the build that counted it (``build_identity``, carried with every result) is this
@@ -787,8 +810,9 @@ def run(
         if split_ply is None:
             split_ply, units = choose_split(board, depth, tasks)
         announce_plan(board, split_ply)
-        groups = plan(board, depth, split_ply, tasks, units)
-        texts = [units_text(g) for g in groups]
+        with PlanningProgress(split_ply):
+            groups = plan(board, depth, split_ply, tasks, units)
+            texts = [units_text(g) for g in groups]
         identity = {
             "fen": root,
             "moves": list(moves or []),

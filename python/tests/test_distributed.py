@@ -500,6 +500,16 @@ def test_a_worker_keeps_one_table(cluster):
         client.close()
 
 
+def test_planning_reports_while_it_runs(monkeypatch, capsys):
+    from movegen import distributed as md
+
+    monkeypatch.setattr(md.ProgressBar, "LOG_EVERY", 1.0)
+    with md.PlanningProgress(5):
+        time.sleep(2.5)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[:2] == ["movegen.distributed: planning ply 5, 1 s so far", "movegen.distributed: planning ply 5, 2 s so far"], lines
+
+
 def test_plan_is_deterministic_and_exact():
     from movegen import distributed as d
 
