@@ -149,8 +149,7 @@ fn resource_bounds() {
         assert!(err.len() < 400, "{} bytes", err.len());
     }
     // A suite with a megabyte-long line: that line is malformed, the others still run.
-    let dir = std::env::temp_dir().join(format!("movegen-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("bounds");
     let path = dir.join("long-line.epd");
     let good = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400";
     std::fs::write(
@@ -180,8 +179,7 @@ fn resource_bounds() {
 #[test]
 #[ignore = "a million-row suite (about a minute): cargo test --release -- --ignored"]
 fn million_row_suite() {
-    let dir = std::env::temp_dir().join(format!("movegen-million-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("million");
     let path = dir.join("million.epd");
     let row = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20\n";
     std::fs::write(&path, row.repeat(1_000_000)).unwrap();
@@ -196,7 +194,6 @@ fn million_row_suite() {
             .starts_with("1000000 rows: 1000000 passed")
     );
     eprintln!("a million rows in {:.1} s", start.elapsed().as_secs_f64());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Every kind of bad command line, in every mode: exit 2, nothing on stdout, one line on

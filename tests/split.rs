@@ -158,8 +158,7 @@ fn perft_binary(args: &[&str]) -> std::process::Output {
 /// the published count, on one or two threads, with or without a table.
 #[test]
 fn split_and_units_commands_give_the_published_counts() {
-    let dir = std::env::temp_dir().join(format!("movegen-split-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("split");
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     for (fen, moves, ply, depth, nodes) in [
         (None, vec![], 3, 6, "119060324"),
@@ -223,13 +222,11 @@ fn split_and_units_commands_give_the_published_counts() {
             );
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn split_and_units_refuse_bad_arguments_and_rows() {
-    let dir = std::env::temp_dir().join(format!("movegen-units-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("units");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["split", "5"], "needs --ply"),
         (vec!["split", "--ply", "6", "5"], "deeper than DEPTH"),
@@ -263,7 +260,6 @@ fn split_and_units_refuse_bad_arguments_and_rows() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(message), "{row}: {err}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The tree order holds the same units, first met first.

@@ -507,9 +507,8 @@ fn diff_agrees_with_stockfish() {
     }
 }
 
-fn suite_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("movegen-suite-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A suite file in `dir`, written.
+fn suite_file(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
@@ -517,6 +516,7 @@ fn suite_file(name: &str, text: &str) -> PathBuf {
 
 #[test]
 fn suites_in_every_format_and_their_exit_codes() {
+    let dir = common::TempDir::new("suite");
     let run = |path: &PathBuf, budget: &str| {
         perft_bin(&["suite", path.to_str().unwrap(), "--max-nodes", budget])
     };
@@ -534,6 +534,7 @@ fn suites_in_every_format_and_their_exit_codes() {
         assert!(text.lines().last().unwrap().contains(" passed"), "{text}");
     }
     let random = suite_file(
+        &dir,
         "random.epd",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id gentest-1; perft 1 20;\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id gentest-1; perft 3 8902;\n",
     );
@@ -546,6 +547,7 @@ fn suites_in_every_format_and_their_exit_codes() {
     );
     // A wrong count: exit 1, the other rows still run.
     let wrong = suite_file(
+        &dir,
         "wrong.epd",
         "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67 ;D3 1197\n",
     );
@@ -559,6 +561,7 @@ fn suites_in_every_format_and_their_exit_codes() {
     assert!(text.contains("3 rows: 2 passed, 1 failed"), "{text}");
     // Malformed rows are named by line number; the others still run.
     let bad = suite_file(
+        &dir,
         "bad.csv",
         "name,fen,depth,nodes\nx,4k3/8/8/8/8/8/8/4K2R w K - 0 1,two,15\ny,4k3/8/8/8/8/8/8/4K2R w K - 0 1,1,15\nz,not a fen,1,1\n",
     );

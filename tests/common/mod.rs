@@ -248,3 +248,30 @@ pub fn corpus() -> Vec<Board> {
     boards.extend(playout_positions(0x5eed, 25));
     boards
 }
+
+/// A directory of its own under the system's temporary directory, removed when the value is
+/// dropped, also when the test fails (drop runs while a panic unwinds).
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A new, empty directory named `movegen-{name}-{pid}-{n}` (`n` counts per process, so
+    /// tests running in parallel never share one).
+    pub fn new(name: &str) -> TempDir {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("movegen-{name}-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+        TempDir(dir)
+    }
+
+    /// The path of `file` inside the directory.
+    pub fn join(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
