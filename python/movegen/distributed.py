@@ -99,6 +99,26 @@ def units_text(units: list[tuple[str, int, int]]) -> str:
     return "".join(f"{fen};{paths};{depth}\n" for fen, paths, depth in units)
 
 
+def task_payload(group: list[Any]) -> "str | dict[str, Any]":
+    """A task's payload: the units' text, or with ``--divide`` (units tagged with their root
+    move) ``{"divide": [(move, text), ...]}``, one entry per run of units of one move."""
+    if not group or len(group[0]) == 3:
+        return units_text(group)
+    runs: list[tuple[str, list[tuple[str, int, int]]]] = []
+    for fen, paths, depth, move in group:
+        if not runs or runs[-1][0] != move:
+            runs.append((move, []))
+        runs[-1][1].append((fen, paths, depth))
+    return {"divide": [(move, units_text(units)) for move, units in runs]}
+
+
+def payload_text(payload: "str | dict[str, Any]") -> str:
+    """A payload as text, for the plan's digest."""
+    if isinstance(payload, str):
+        return payload
+    return "".join(f"{move}\n{text}" for move, text in payload["divide"])
+
+
 _build_identity: Optional[dict[str, str]] = None
 
 
@@ -122,12 +142,24 @@ def build_identity() -> dict[str, str]:
     return {"version": movegen.__version__, **_build_identity}
 
 
-def count_task(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int) -> dict[str, Any]:
+def count_task(units: "str | list[tuple[str, int, int]] | dict[str, Any]", stats: bool, hash_mib: int) -> dict[str, Any]:
     """The sum over ``units`` (FEN, multiplicity, depth tuples, or their text) of
     multiplicity * perft (with ``stats``, of every ``movegen.perft_stats`` field), as exact
     ints, with the ``build`` that counted them (``build_identity``) and the ``worker`` (its
-    host name and process id). Runs on a worker."""
-    counts = _count(units, stats, hash_mib)
+    host name and process id). A ``{"divide": [(move, text), ...]}`` payload (``--divide``)
+    adds ``divide``, the nodes of each root move's units. Runs on a worker."""
+    if isinstance(units, dict):
+        counts: dict[str, Any] = {}
+        per_move: dict[str, int] = {}
+        for move, text in units["divide"]:
+            part = _count(text, stats, hash_mib)
+            for key, value in part.items():
+                counts[key] = counts.get(key, 0) + value
+            per_move[move] = per_move.get(move, 0) + part["nodes"]
+        counts.setdefault("nodes", 0)
+        counts["divide"] = per_move
+    else:
+        counts = _count(units, stats, hash_mib)
     return {**counts, "build": build_identity(), "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
@@ -189,12 +221,25 @@ def choose_split(board: movegen.Board, depth: int, tasks: int) -> tuple[int, lis
     return ply, units
 
 
+def divide_units(board: movegen.Board, split_ply: int) -> list[tuple[movegen.Board, int, str]]:
+    """The units of ``--divide``: for each root move in turn (in move-text order), the units
+    of its child ``split_ply - 1`` plies below it, in tree order, tagged with the move. A
+    position reached from two root moves is a unit of each."""
+    out: list[tuple[movegen.Board, int, str]] = []
+    for move in sorted(board.legal_moves(), key=lambda m: m.uci()):
+        child = board.copy(stack=False)
+        child.push(move)
+        out.extend((unit, paths, move.uci()) for unit, paths in tree_units(child, split_ply - 1))
+    return out
+
+
 def plan(
     board: movegen.Board,
     depth: int,
     split_ply: int,
     tasks: int,
     units: Optional[list[tuple[movegen.Board, int]]] = None,
+    divide: bool = False,
 ) -> list[list[tuple[str, int, int]]]:
     """The units of ``board`` at ``split_ply`` grouped into at most ``tasks`` tasks, the same
     on every run, with their work estimated as multiplicity * perft to 1 or 2 plies.
@@ -206,29 +251,37 @@ def plan(
     6.0 s of work each with runs of consecutive FENs, 7.6 s with the units scattered over the
     tasks). With fewer units a task, the units go largest first to the task with the least
     work so far, and the tasks run largest first (ties by their first FEN), for balance.
-    ``units`` are the units of ``split_ply`` in tree order when the caller has them already."""
+    ``units`` are the units of ``split_ply`` in tree order when the caller has them already.
+    With ``divide`` the units are ``divide_units`` and each unit is a (FEN, multiplicity,
+    depth, root move) tuple."""
     remaining = depth - split_ply
+    tagged = divide_units(board, split_ply) if divide else [
+        (position, paths, "") for position, paths in (units if units is not None else tree_units(board, split_ply))
+    ]
     sized = []
-    for unit, paths in units if units is not None else tree_units(board, split_ply):
-        estimate = paths * movegen.perft(unit, min(remaining, 2 if split_ply < 5 else 1))
-        sized.append((unit.fen(), paths, max(estimate, 1)))
+    for position, paths, move in tagged:
+        estimate = paths * movegen.perft(position, min(remaining, 2 if split_ply < 5 else 1))
+        sized.append((position.fen(), paths, max(estimate, 1), move))
     count = max(1, min(tasks, len(sized)))
     groups: list[list[tuple[str, int, int]]] = [[] for _ in range(count)]
     weight = [0] * count
+    def unit(fen: str, paths: int, move: str) -> Any:
+        return (fen, paths, remaining, move) if divide else (fen, paths, remaining)
+
     if len(sized) >= 50 * count:
-        total = sum(e for _, _, e in sized)
+        total = sum(e for _, _, e, _ in sized)
         done = 0
-        for fen, paths, estimate in sized:  # in tree order
+        for fen, paths, estimate, move in sized:  # in tree order
             i = min(count - 1, done * count // total)
-            groups[i].append((fen, paths, remaining))
+            groups[i].append(unit(fen, paths, move))
             weight[i] += estimate
             done += estimate
         return [g for g in groups if g]  # runs of about equal work, in tree order
     else:
         loads = [(0, i) for i in range(count)]
-        for fen, paths, estimate in sorted(sized, key=lambda u: (-u[2], u[0])):
+        for fen, paths, estimate, move in sorted(sized, key=lambda u: (-u[2], u[0], u[3])):
             load, i = heapq.heappop(loads)
-            groups[i].append((fen, paths, remaining))
+            groups[i].append(unit(fen, paths, move))
             weight[i] += estimate
             heapq.heappush(loads, (load + estimate, i))
     order = sorted((i for i in range(count) if groups[i]), key=lambda i: (-weight[i], groups[i][0][0]))
@@ -642,7 +695,7 @@ class Counter:
     #: Seconds between looks at the cluster while restricted tasks wait.
     WATCH = 2.0
 
-    def __init__(self, client, texts: list[str], stats: bool, hash_mib: int, run_id: str):
+    def __init__(self, client, texts: list[Any], stats: bool, hash_mib: int, run_id: str):
         self.client, self.texts, self.stats, self.hash_mib, self.run_id = client, texts, stats, hash_mib, run_id
         self.ours = build_identity()
         self.futures: dict[Any, int] = {}
@@ -760,11 +813,13 @@ def run(
     hash_mib: int = 256,
     workers: Optional[int] = None,
     timeout: float = 30.0,
+    divide: bool = False,
 ) -> dict[str, Any]:
     """Counts perft(``board``, ``depth``) on the workers of ``client``. Returns the totals
     (``nodes`` and, with ``stats``, the breakdown) with the run's figures: units, tasks,
     workers, resumed, seconds (from submitting the work to the total), counted (the leaves of
-    this run's own tasks), planning_seconds and wall_seconds (planning included).
+    this run's own tasks), planning_seconds and wall_seconds (planning included); with
+    ``divide``, ``divide``: the nodes below each root move (by move text, sorted).
 
     The run is recorded (in a checkpoint) as ``board``'s root position, ``board.root()``,
     and the moves played from it (``moves``, by default ``board.move_stack``). Without
@@ -778,9 +833,13 @@ def run(
         workers = check_versions(client)
     if moves is None:
         moves = [m.uci() for m in board.move_stack]
-    if depth == 0:
-        result = movegen.perft_stats(board, 0) if stats else {"nodes": 1}
-        return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0}
+    if depth == 0 or (divide and depth == 1):
+        # Nothing to send: the root itself, or its moves.
+        result: dict[str, Any] = movegen.perft_stats(board, depth) if stats else {"nodes": movegen.perft(board, depth)}
+        if divide:
+            result["divide"] = {m.uci(): 1 for m in sorted(board.legal_moves(), key=lambda m: m.uci())} if depth else {}
+        return {**result, "units": 1, "tasks": 0, "workers": workers, "resumed": 0, "seconds": 0.0, "split_ply": 0,
+                "counted": result["nodes"], "planning_seconds": 0.0, "wall_seconds": 0.0}
     began = time.perf_counter()
     check_bounds(depth, split_ply, tasks)
     check_memory(client, 0 if stats else hash_mib)
@@ -796,6 +855,8 @@ def run(
         previous = checkpoint_identity(checkpoint)
         if previous is not None and checkpoint is not None:
             given = {"fen": root, "moves": list(moves or []), "depth": depth, "stats": stats, "version": movegen.__version__}
+            if divide or "divide" in previous:
+                given["divide"] = divide or None
             if split_ply is not None:
                 given["split_ply"] = split_ply
             if tasks is not None:
@@ -809,10 +870,12 @@ def run(
         units = None
         if split_ply is None:
             split_ply, units = choose_split(board, depth, tasks)
+        if divide:
+            split_ply, units = max(split_ply, 1), None  # the root moves are the first ply
         announce_plan(board, split_ply)
         with PlanningProgress(split_ply):
-            groups = plan(board, depth, split_ply, tasks, units)
-            texts = [units_text(g) for g in groups]
+            groups = plan(board, depth, split_ply, tasks, units, divide=divide)
+            texts = [task_payload(g) for g in groups]
         identity = {
             "fen": root,
             "moves": list(moves or []),
@@ -822,8 +885,10 @@ def run(
             "stats": stats,
             "version": movegen.__version__,
             # The tasks themselves: a checkpoint is only resumed by the same plan.
-            "plan": hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16],
+            "plan": hashlib.sha256("\0".join(payload_text(t) for t in texts).encode()).hexdigest()[:16],
         }
+        if divide:
+            identity["divide"] = True
         planning = time.perf_counter() - began
         if planning > 10:
             units_planned = sum(len(g) for g in groups)
@@ -841,7 +906,7 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
     done = read_checkpoint(checkpoint, identity) if checkpoint else {}
     done = {i: r for i, r in done.items() if 0 <= i < len(groups)}
     writer = Checkpoint(checkpoint, identity, done)
-    results = dict(done)
+    results: dict[int, dict[str, Any]] = dict(done)
     bar = ProgressBar(len(groups), len(done))
     start = time.perf_counter()
     try:
@@ -871,9 +936,15 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
             file=sys.stderr,
         )
     keys = ["nodes"] + ([key for key, _ in STAT_LABELS] if stats else [])
-    totals = {key: sum(r[key] for r in results.values()) for key in keys}
+    totals: dict[str, Any] = {key: sum(r[key] for r in results.values()) for key in keys}
     # The leaves this run counted itself (not those of resumed tasks): its speed.
     totals["counted"] = sum(r["nodes"] for i, r in results.items() if i not in done)
+    if identity.get("divide"):
+        per_move: dict[str, int] = {}
+        for r in results.values():
+            for move, nodes in r.get("divide", {}).items():
+                per_move[move] = per_move.get(move, 0) + nodes
+        totals["divide"] = dict(sorted(per_move.items()))
     unit_count = sum(len(g) for g in groups)
     return {
         **totals,
@@ -906,6 +977,7 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--hash", type=int, default=256, metavar="MIB", help="table per worker process in MiB (default 256, 0 for none)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--divide", action="store_true", help="also the nodes below each root move, as perft prints them (each root move's subtree split on its own)")
     parser.add_argument("--dask-logs", action="store_true", help="show the Dask client's own log lines (hidden by default: a failure is reported in one line)")
     args = parser.parse_args(argv)
     # `--moves e2e4 e7e5 7`: the moves option takes every word after it, DEPTH included (a
@@ -975,6 +1047,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 stats=args.stats,
                 hash_mib=args.hash,
                 workers=workers,
+                divide=args.divide,
             )
         finally:
             _close(client, cluster, args.timeout)
@@ -1002,12 +1075,19 @@ def main(argv: Optional[list[str]] = None) -> int:
         }
         if args.stats:
             report["stats"] = {key: result[key] for key, _ in STAT_LABELS}
+        if args.divide:
+            report["divide"] = result["divide"]
         for key in ("units", "tasks", "workers", "resumed", "split_ply"):
             report[key] = result[key]
         report["planning_seconds"] = round(result.get("planning_seconds", 0.0), 6)
         report["wall_seconds"] = round(result.get("wall_seconds", result["seconds"]), 6)
         print(json.dumps(report))
     else:
+        if args.divide:
+            # perft's (and Stockfish's go perft) divide: a line per root move, a blank line.
+            for move, nodes in result["divide"].items():
+                print(f"{move}: {nodes}")
+            print()
         print(f"Nodes searched: {result['nodes']}")
         if args.stats:
             for key, label in STAT_LABELS:

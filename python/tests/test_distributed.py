@@ -510,6 +510,30 @@ def test_planning_reports_while_it_runs(monkeypatch, capsys):
     assert lines[:2] == ["movegen.distributed: planning ply 5, 1 s so far", "movegen.distributed: planning ply 5, 2 s so far"], lines
 
 
+def test_divide_is_perfts_divide_and_resumes(shared_cluster, tmp_path):
+    # Kiwipete depth 4: the published total, every root move as the perft command counts it.
+    code, out, err = finish(driver("--scheduler", shared_cluster.address, "--divide", "--fen", KIWIPETE, "4"))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[-2:] == ["", "Nodes searched: 4085603"] and len(lines) == 48 + 2, out
+    expected = movegen.divide(movegen.Board(KIWIPETE), 4)
+    assert dict(line.split(": ") for line in lines[:-2]) == {m: str(n) for m, n in expected.items()}
+    assert [line.split(":")[0] for line in lines[:-2]] == sorted(expected)
+    # Startpos depth 6 split at ply 3 (units deduplicated within each root move), resumed.
+    checkpoint = tmp_path / "divide.ckpt"
+    args = ["--scheduler", shared_cluster.address, "--divide", "--split-ply", "3", "--checkpoint", str(checkpoint), "--json", "6"]
+    for resumed in (False, True):
+        code, out, err = finish(driver(*args))
+        assert code == 0, err
+        report = json.loads(out)
+        assert report["nodes"] == 119060324 and sum(report["divide"].values()) == 119060324
+        assert report["divide"] == movegen.divide(movegen.Board(), 6)
+        assert (report["resumed"] == report["tasks"]) == resumed
+    # A checkpoint of a run without --divide is another run.
+    line = one_line_failure(*finish(driver(*[a for a in args if a != "--divide"])))
+    assert "divide: checkpoint True, this run None" in line, line
+
+
 def test_plan_is_deterministic_and_exact():
     from movegen import distributed as d
 
