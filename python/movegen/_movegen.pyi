@@ -228,9 +228,20 @@ def perft_stats(
     position: Position, depth: SupportsIndex, threads: Optional[SupportsIndex] = None, table: Optional[Table] = None
 ) -> dict[str, int]: ...
 def split(position: Position, ply: SupportsIndex, order: Literal["fen", "tree"] = "fen") -> list[tuple[Board, int]]: ...
+@overload
 def perft_units(
-    units: Union[str, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]], table: Optional[Table] = None
+    units: Union[str, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]],
+    table: Optional[Table] = None,
+    *,
+    per_unit: Literal[False] = False,
 ) -> int: ...
+@overload
+def perft_units(
+    units: Union[str, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]],
+    table: Optional[Table] = None,
+    *,
+    per_unit: Literal[True],
+) -> list[int]: ...
 @overload
 def encode_planes(
     positions: Positions,

@@ -142,36 +142,49 @@ def build_identity() -> dict[str, str]:
     return {"version": movegen.__version__, **_build_identity}
 
 
-def count_task(units: "str | list[tuple[str, int, int]] | dict[str, Any]", stats: bool, hash_mib: int) -> dict[str, Any]:
+def count_task(
+    units: "str | list[tuple[str, int, int]] | dict[str, Any]", stats: bool, hash_mib: int, per_unit: bool = False
+) -> dict[str, Any]:
     """The sum over ``units`` (FEN, multiplicity, depth tuples, or their text) of
     multiplicity * perft (with ``stats``, of every ``movegen.perft_stats`` field), as exact
     ints, with the ``build`` that counted them (``build_identity``) and the ``worker`` (its
     host name and process id). A ``{"divide": [(move, text), ...]}`` payload (``--divide``)
-    adds ``divide``, the nodes of each root move's units. Runs on a worker."""
+    adds ``divide``, the nodes of each root move's units; ``per_unit`` (``--results``) adds
+    ``units``, each unit's own counts, in order. Runs on a worker."""
     if isinstance(units, dict):
-        counts: dict[str, Any] = {}
+        counts: dict[str, Any] = {"nodes": 0}
         per_move: dict[str, int] = {}
         for move, text in units["divide"]:
-            part = _count(text, stats, hash_mib)
+            part = _count(text, stats, hash_mib, per_unit)
             for key, value in part.items():
-                counts[key] = counts.get(key, 0) + value
+                counts[key] = counts.get(key, [] if key == "units" else 0) + value
             per_move[move] = per_move.get(move, 0) + part["nodes"]
-        counts.setdefault("nodes", 0)
         counts["divide"] = per_move
     else:
-        counts = _count(units, stats, hash_mib)
+        counts = _count(units, stats, hash_mib, per_unit)
     return {**counts, "build": build_identity(), "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
-def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int) -> dict[str, int]:
-    if stats:
+def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int, per_unit: bool = False) -> dict[str, Any]:
+    """The counts of a task's units; with ``per_unit``, also ``units``: each unit's own
+    perft (with ``stats``, its row of ``STAT_LABELS`` after the nodes), in order."""
+    listed: list[tuple[str, int, int]] = []
+    if stats or per_unit:
         if isinstance(units, str):
             rows = [line.split(";") for line in units.splitlines() if line]
-            units = [(fen, int(paths), int(depth)) for fen, paths, depth in rows]
-        total = {"nodes": 0, **{key: 0 for key, _ in STAT_LABELS}}
-        for fen, paths, depth in units:
-            for key, value in movegen.perft_stats(fen, depth).items():
+            listed = [(fen, int(paths), int(depth)) for fen, paths, depth in rows]
+        else:
+            listed = list(units)
+    if stats:
+        total: dict[str, Any] = {"nodes": 0, **{key: 0 for key, _ in STAT_LABELS}}
+        each = []
+        for fen, paths, depth in listed:
+            counts = movegen.perft_stats(fen, depth)
+            for key, value in counts.items():
                 total[key] += paths * value
+            each.append([counts["nodes"], *(counts[key] for key, _ in STAT_LABELS)])
+        if per_unit:
+            total["units"] = each
         return total
     table = None
     if hash_mib > 0:
@@ -182,6 +195,9 @@ def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int
                 table = _worker_table[hash_mib] = movegen.Table(hash_mib)
     # One call for the whole task: the units are counted without the GIL in between (one
     # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
+    if per_unit:
+        each_count = movegen.perft_units(units, table, per_unit=True)  # the text when it is one: parsed in Rust
+        return {"nodes": sum(paths * n for (_, paths, _), n in zip(listed, each_count)), "units": [[n] for n in each_count]}
     return {"nodes": movegen.perft_units(units, table)}
 
 
@@ -695,8 +711,9 @@ class Counter:
     #: Seconds between looks at the cluster while restricted tasks wait.
     WATCH = 2.0
 
-    def __init__(self, client, texts: list[Any], stats: bool, hash_mib: int, run_id: str):
+    def __init__(self, client, texts: list[Any], stats: bool, hash_mib: int, run_id: str, per_unit: bool = False):
         self.client, self.texts, self.stats, self.hash_mib, self.run_id = client, texts, stats, hash_mib, run_id
+        self.per_unit = per_unit
         self.ours = build_identity()
         self.futures: dict[Any, int] = {}
         self.allowed: dict[int, list[str]] = {}  # restricted tasks: the workers they may run on
@@ -709,6 +726,7 @@ class Counter:
             self.texts[i],
             self.stats,
             self.hash_mib,
+            self.per_unit,
             key=f"movegen-perft-{self.run_id}-{i}-{os.getpid()}-{time.time_ns()}",
             priority=len(self.texts) - i,
             pure=False,
@@ -766,7 +784,10 @@ class Counter:
                     self.resubmit(i)
                     continue
                 self.allowed.pop(i, None)
-                yield i, {k: v for k, v in reply.items() if k not in ("build", "worker")}
+                kept = {k: v for k, v in reply.items() if k not in ("build", "worker")}
+                if self.per_unit:  # who counted the units, for the results file
+                    kept["by"] = f"worker={reply.get('worker', '?')};build={describe_build_short(build)}"
+                yield i, kept
             if not finished and self.allowed:
                 present = set(self.client.scheduler_info()["workers"])
                 for future, i in list(self.futures.items()):
@@ -787,6 +808,13 @@ def _stop_reason(error: Exception) -> str:
     if name in ("CancelledError", "FutureCancelledError", "FuturesCancelledError", "CommClosedError") or isinstance(error, (OSError, TimeoutError)):
         return f"the connection to the scheduler was lost ({_reason(error)})"
     return _reason(error)
+
+
+def describe_build_short(build: Any) -> str:
+    """A build identity as one field: ``0.3.0/1a2b3c4d5e6f7a8b/pext``."""
+    if not isinstance(build, dict):
+        return "?"
+    return f"{build.get('version')}/{build.get('build')}/{build.get('backend')}"
 
 
 def describe_build(build: Any) -> str:
@@ -814,6 +842,7 @@ def run(
     workers: Optional[int] = None,
     timeout: float = 30.0,
     divide: bool = False,
+    results: Optional[str] = None,
 ) -> dict[str, Any]:
     """Counts perft(``board``, ``depth``) on the workers of ``client``. Returns the totals
     (``nodes`` and, with ``stats``, the breakdown) with the run's figures: units, tasks,
@@ -857,6 +886,8 @@ def run(
             given = {"fen": root, "moves": list(moves or []), "depth": depth, "stats": stats, "version": movegen.__version__}
             if divide or "divide" in previous:
                 given["divide"] = divide or None
+            if results is not None or "results" in previous:
+                given["results"] = (results is not None) or None
             if split_ply is not None:
                 given["split_ply"] = split_ply
             if tasks is not None:
@@ -889,16 +920,41 @@ def run(
         }
         if divide:
             identity["divide"] = True
+        if results is not None:
+            identity["results"] = True  # the checkpoint then holds each unit's counts
         planning = time.perf_counter() - began
         if planning > 10:
             units_planned = sum(len(g) for g in groups)
             print(f"movegen.distributed: planned {units_planned:,} units in {len(groups)} tasks in {planning:.1f} s", file=sys.stderr)
         report = _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply)
+        if results is not None:
+            write_results(results, groups, report.pop("task_results"), stats)
         report["planning_seconds"] = planning
         report["wall_seconds"] = time.perf_counter() - began
         return report
     finally:
         lock.release()
+
+
+def write_results(path: str, groups: list[list[Any]], results: dict[int, dict[str, Any]], stats: bool) -> None:
+    """The ``--results`` file: a line per unit, ``FEN;multiplicity;depth;count`` (with
+    ``stats``, the breakdown after the count, in ``perft --stats`` order), then who counted it
+    (``worker=HOST:PID;build=VERSION/BUILD/BACKEND``), in task order; a ``#`` header names the
+    fields. Written to a temporary file first, then renamed."""
+    columns = ["FEN", "multiplicity", "depth", "count", *([key for key, _ in STAT_LABELS] if stats else []), "worker", "build"]
+    temporary = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as f:
+            f.write(f"# {';'.join(columns)}\n")
+            for i, group in enumerate(groups):
+                result = results[i]
+                by = result.get("by", "worker=?;build=?")
+                for unit, counts in zip(group, result["units"]):
+                    fen, paths, depth = unit[0], unit[1], unit[2]
+                    f.write(f"{fen};{paths};{depth};{';'.join(map(str, counts))};{by}\n")
+        os.replace(temporary, path)
+    except OSError as e:
+        raise DistributedError(f"--results {path}: cannot write it ({e})") from None
 
 
 def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply) -> dict[str, Any]:
@@ -911,7 +967,7 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
     start = time.perf_counter()
     try:
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
-        counter = Counter(client, texts, stats, 0 if stats else hash_mib, run_id)
+        counter = Counter(client, texts, stats, 0 if stats else hash_mib, run_id, per_unit=bool(identity.get("results")))
         for i in range(len(groups)):
             if i not in done:
                 counter.submit(i)
@@ -946,6 +1002,8 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
                 per_move[move] = per_move.get(move, 0) + nodes
         totals["divide"] = dict(sorted(per_move.items()))
     unit_count = sum(len(g) for g in groups)
+    if identity.get("results"):
+        totals["task_results"] = results
     return {
         **totals,
         "units": unit_count,
@@ -977,6 +1035,7 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--hash", type=int, default=256, metavar="MIB", help="table per worker process in MiB (default 256, 0 for none)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--results", metavar="FILE", help="write each unit's count, with the worker and build that counted it, to FILE (FEN;multiplicity;depth;count;...)")
     parser.add_argument("--divide", action="store_true", help="also the nodes below each root move, as perft prints them (each root move's subtree split on its own)")
     parser.add_argument("--dask-logs", action="store_true", help="show the Dask client's own log lines (hidden by default: a failure is reported in one line)")
     args = parser.parse_args(argv)
@@ -1026,7 +1085,74 @@ def _close(client, cluster, timeout: float) -> None:
             pass
 
 
+def read_unit_counts(path: str) -> dict[tuple[str, int], tuple[int, int]]:
+    """The units of a results file (``FEN;multiplicity;depth;count`` first, any fields after;
+    ``#`` and blank lines skipped), by (FEN as movegen writes it back, depth): (multiplicity,
+    count). A ``DistributedError`` naming the line for a malformed one."""
+    units: dict[tuple[str, int], tuple[int, int]] = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, start=1):
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                fields = line.split(";")
+                try:
+                    fen, paths, depth, count = fields[0], int(fields[1]), int(fields[2]), int(fields[3])
+                    key = (movegen.Board(fen).fen(), depth)
+                except (IndexError, ValueError) as e:
+                    raise DistributedError(f"{path}: line {number}: expected FEN;multiplicity;depth;count ({e})") from None
+                if key in units and units[key][1] != count:
+                    raise DistributedError(f"{path}: line {number}: unit {fen} depth {depth} again, with another count")
+                units[key] = (paths, count)
+    except OSError as e:
+        raise DistributedError(f"cannot read {path} ({e})") from None
+    except UnicodeDecodeError:
+        raise DistributedError(f"{path}: not UTF-8 text") from None
+    return units
+
+
+def compare_main(argv: list[str]) -> int:
+    """``python -m movegen.distributed compare A B``: the unit counts of two results files
+    (or of one and another engine's, in the same first four fields) unit by unit. Exit status
+    0 when every unit is in both with the same count, 1 otherwise, 2 for an unreadable file."""
+    parser = argparse.ArgumentParser(
+        prog="python -m movegen.distributed compare",
+        description="Compare two --results files (or one with another engine's unit counts) unit by unit.",
+        epilog="Exit status: 0 the same units and counts, 1 a difference, 2 a file that cannot be read.",
+    )
+    parser.add_argument("a", metavar="A")
+    parser.add_argument("b", metavar="B")
+    args = parser.parse_args(argv)
+    try:
+        a, b = read_unit_counts(args.a), read_unit_counts(args.b)
+    except DistributedError as e:
+        print(f"movegen.distributed compare: {e}", file=sys.stderr)
+        return 2
+    both = a.keys() & b.keys()
+    differ = sorted(key for key in both if a[key][1] != b[key][1])
+    only_a, only_b = sorted(a.keys() - b.keys()), sorted(b.keys() - a.keys())
+    for (fen, depth) in differ[:10]:
+        print(f"differs: {fen} depth {depth}: {a[(fen, depth)][1]} in A, {b[(fen, depth)][1]} in B")
+    for name, keys in (("A", only_a), ("B", only_b)):
+        for fen, depth in keys[:10]:
+            print(f"only in {name}: {fen} depth {depth}")
+
+    def total(units: dict[tuple[str, int], tuple[int, int]]) -> int:
+        return sum(paths * count for paths, count in units.values())
+
+    print(
+        f"compare: {len(both)} units in both, {len(differ)} differ, {len(only_a)} only in A, "
+        f"{len(only_b)} only in B; totals {total(a)} (A), {total(b)} (B)"
+    )
+    return 0 if not differ and not only_a and not only_b else 1
+
+
 def main(argv: Optional[list[str]] = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "compare":
+        return compare_main(argv[1:])
     args = parse_args(argv)
     if not args.dask_logs:
         _quiet_dask()
@@ -1048,6 +1174,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 hash_mib=args.hash,
                 workers=workers,
                 divide=args.divide,
+                results=args.results,
             )
         finally:
             _close(client, cluster, args.timeout)

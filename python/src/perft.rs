@@ -276,15 +276,18 @@ fn split<'py>(
 /// (`FEN;multiplicity;depth` lines, blank and `#` lines skipped, as `perft units` reads a file;
 /// the cheapest form to send to another process). All the
 /// units are read first, then counted in one go without the GIL, with `table` when one is
-/// given: a distributed perft task. Raises FenError naming the unit for a bad FEN,
-/// ValueError for a malformed line or a depth above 30.
+/// given: a distributed perft task. With `per_unit=True`, the list of each unit's
+/// perft(position, depth) instead (not multiplied: what another engine reports for the unit).
+/// Raises FenError naming the unit for a bad FEN, ValueError for a malformed line or a depth
+/// above 30.
 #[pyfunction]
-#[pyo3(signature = (units, table = None))]
-fn perft_units(
-    py: Python<'_>,
-    units: &Bound<'_, PyAny>,
-    table: Option<PyRef<'_, PyTable>>,
-) -> PyResult<u128> {
+#[pyo3(signature = (units, table = None, *, per_unit = false))]
+fn perft_units<'py>(
+    py: Python<'py>,
+    units: &Bound<'py, PyAny>,
+    table: Option<PyRef<'py, PyTable>>,
+    per_unit: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let mut parsed: Vec<(Board, u64, u32)> = Vec::new();
     let unit_error = |i: usize, e: PyErr| {
         if e.is_instance_of::<crate::FenError>(py) {
@@ -357,11 +360,15 @@ fn perft_units(
     let items: Vec<(Board, u32)> = parsed.iter().map(|&(b, _, d)| (b, d)).collect();
     let totals: Vec<u128> =
         count_items(py, &items, 1, units::PERFT_LIMIT, counter(table.as_deref()))?;
-    Ok(parsed
+    if per_unit {
+        return Ok(pyo3::types::PyList::new(py, totals)?.into_any());
+    }
+    let sum: u128 = parsed
         .iter()
         .zip(totals)
         .map(|(&(_, paths, _), nodes)| u128::from(paths) * nodes)
-        .sum())
+        .sum();
+    Ok(sum.into_pyobject(py)?.into_any())
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -534,6 +534,59 @@ def test_divide_is_perfts_divide_and_resumes(shared_cluster, tmp_path):
     assert "divide: checkpoint True, this run None" in line, line
 
 
+def test_results_per_unit_and_compare_against_python_chess(shared_cluster, tmp_path):
+    from movegen.distributed import build_identity
+
+    chess = pytest.importorskip("chess")
+    results = tmp_path / "units.txt"
+    code, out, err = finish(driver("--scheduler", shared_cluster.address, "--results", str(results), "--split-ply", "3", "4"))
+    assert code == 0 and out == "Nodes searched: 197281\n", err
+    lines = results.read_text().splitlines()
+    assert lines[0] == "# FEN;multiplicity;depth;count;worker;build" and len(lines) == 1 + 5362
+    fields = lines[1].split(";")
+    assert fields[4].startswith("worker=") and fields[5] == "build=" + "/".join(
+        build_identity()[k] for k in ("version", "build", "backend")
+    )
+    # Another engine's unit counts (python-chess, one ply each), in the same first fields.
+    theirs = tmp_path / "python-chess.txt"
+    rows = []
+    for line in lines[1:]:
+        fen, paths, depth = line.split(";")[:3]
+        assert depth == "1"
+        rows.append(f"{fen};{paths};1;{chess.Board(fen).legal_moves.count()}")
+    theirs.write_text("\n".join(rows) + "\n")
+    compare = [sys.executable, "-m", "movegen.distributed", "compare", str(results), str(theirs)]
+    done = subprocess.run(compare, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.endswith("5362 units in both, 0 differ, 0 only in A, 0 only in B; totals 197281 (A), 197281 (B)\n")
+    fen = rows[7].split(";")[0]
+    rows[7] = rows[7].rsplit(";", 1)[0] + ";1000"
+    theirs.write_text("\n".join(rows[:-1]) + "\n")  # one count off, one unit left out
+    done = subprocess.run(compare, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and f"differs: {movegen.Board(fen).fen()} depth 1: " in done.stdout, done.stdout
+    assert "1 differ, 1 only in A, 0 only in B" in done.stdout, done.stdout
+    theirs.write_text("not a unit\n")
+    done = subprocess.run(compare, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "line 1: expected FEN;multiplicity;depth;count" in done.stderr, done.stderr
+    # With --stats, the breakdown columns after the count.
+    code, out, err = finish(driver("--scheduler", shared_cluster.address, "--results", str(results), "--stats", "--split-ply", "2", "3"))
+    assert code == 0, err
+    header = results.read_text().splitlines()[0]
+    assert header == "# FEN;multiplicity;depth;count;captures;ep;castles;promotions;checks;discovery_checks;double_checks;checkmates;worker;build"
+    # Resumed from a checkpoint, the file still has every unit (the checkpoint keeps them).
+    checkpoint = tmp_path / "results.ckpt"
+    args = ["--scheduler", shared_cluster.address, "--results", str(results), "--checkpoint", str(checkpoint), "--split-ply", "3", "--json", "4"]
+    first = finish(driver(*args))
+    results.unlink()
+    code, out, err = finish(driver(*args))
+    assert first[0] == 0 and code == 0, err
+    assert json.loads(out)["resumed"] == json.loads(out)["tasks"]
+    def units_of(text_lines):
+        return [line.rsplit(";", 2)[0] for line in text_lines]
+
+    assert units_of(results.read_text().splitlines()[1:]) == units_of(lines[1:])
+
+
 def test_plan_is_deterministic_and_exact():
     from movegen import distributed as d
 
