@@ -148,6 +148,37 @@ fn depth_zero_and_one_everywhere() {
     assert_eq!(perft(&stalemate, 3), 0);
 }
 
+/// Seeded tables: published counts with any seed, and the entries of one seed are not found
+/// by another (a second run shares no entry, so no collision, with the first).
+#[test]
+fn seeded_tables_count_the_same_and_keep_apart() {
+    // Kiwipete at depth 4, position 3 at depth 5: 4,085,603 and 674,624 (CPW).
+    let kiwipete = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let position3 = fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    for seed in [0, 1, 2, u64::MAX] {
+        let table = Table::with_seed(1, seed).unwrap();
+        assert_eq!(table.seed(), seed);
+        assert_eq!(perft_hashed(&kiwipete, 4, &table), 4_085_603);
+        assert_eq!(perft_hashed(&position3, 5, &table), 674_624);
+    }
+    assert_eq!(Table::new(1).unwrap().seed(), 0);
+    let (a, b, zero) = (
+        Table::with_seed(1, 7).unwrap(),
+        Table::with_seed(1, 8).unwrap(),
+        Table::with_seed(1, 0).unwrap(),
+    );
+    let start = Board::startpos();
+    a.store(&start, 3, 8902);
+    assert_eq!(a.probe(&start, 3), Some(8902));
+    assert_eq!(b.probe(&start, 3), None);
+    assert_eq!(zero.probe(&start, 3), None);
+    let plain = Table::new(1).unwrap();
+    assert_eq!(
+        perft_hashed(&kiwipete, 3, &plain),
+        perft_hashed(&kiwipete, 3, &zero)
+    );
+}
+
 #[test]
 fn tables_empty_lists_and_histories() {
     assert!(Table::new(0).is_none());

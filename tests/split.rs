@@ -207,7 +207,11 @@ fn split_and_units_commands_give_the_published_counts() {
         } else {
             nodes.to_string()
         };
-        for extra in [&[][..], &["--threads", "2", "--hash", "16"][..]] {
+        for extra in [
+            &[][..],
+            &["--threads", "2", "--hash", "16"][..],
+            &["--hash", "16", "--hash-seed", "18446744073709551615"][..],
+        ] {
             let mut args = vec!["units", file.to_str().unwrap()];
             args.extend(extra);
             let out = perft_binary(&args);
@@ -230,6 +234,10 @@ fn split_and_units_refuse_bad_arguments_and_rows() {
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["split", "5"], "needs --ply"),
         (vec!["split", "--ply", "6", "5"], "deeper than DEPTH"),
+        (
+            vec!["units", "x.txt", "--hash-seed", "3"],
+            "no table to seed",
+        ),
         (vec!["split", "--ply", "x", "5"], "--ply"),
         (
             vec!["split", "--ply", "2", "--hash", "4", "5"],

@@ -89,7 +89,7 @@ def _reason(error: BaseException) -> str:
 #: The table of this worker process by its size in MiB, made on its first task and kept for
 #: its lifetime: one table, a task with another ``--hash`` replacing it (a long-lived worker
 #: kept one per size seen before).
-_worker_table: dict[int, movegen.Table] = {}
+_worker_table: dict[tuple[int, int], movegen.Table] = {}
 _worker_table_lock = threading.Lock()
 
 
@@ -143,7 +143,11 @@ def build_identity() -> dict[str, str]:
 
 
 def count_task(
-    units: "str | list[tuple[str, int, int]] | dict[str, Any]", stats: bool, hash_mib: int, per_unit: bool = False
+    units: "str | list[tuple[str, int, int]] | dict[str, Any]",
+    stats: bool,
+    hash_mib: int,
+    per_unit: bool = False,
+    hash_seed: int = 0,
 ) -> dict[str, Any]:
     """The sum over ``units`` (FEN, multiplicity, depth tuples, or their text) of
     multiplicity * perft (with ``stats``, of every ``movegen.perft_stats`` field), as exact
@@ -155,17 +159,19 @@ def count_task(
         counts: dict[str, Any] = {"nodes": 0}
         per_move: dict[str, int] = {}
         for move, text in units["divide"]:
-            part = _count(text, stats, hash_mib, per_unit)
+            part = _count(text, stats, hash_mib, per_unit, hash_seed)
             for key, value in part.items():
                 counts[key] = counts.get(key, [] if key == "units" else 0) + value
             per_move[move] = per_move.get(move, 0) + part["nodes"]
         counts["divide"] = per_move
     else:
-        counts = _count(units, stats, hash_mib, per_unit)
+        counts = _count(units, stats, hash_mib, per_unit, hash_seed)
     return {**counts, "build": build_identity(), "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
-def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int, per_unit: bool = False) -> dict[str, Any]:
+def _count(
+    units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int, per_unit: bool = False, hash_seed: int = 0
+) -> dict[str, Any]:
     """The counts of a task's units; with ``per_unit``, also ``units``: each unit's own
     perft (with ``stats``, its row of ``STAT_LABELS`` after the nodes), in order."""
     listed: list[tuple[str, int, int]] = []
@@ -189,10 +195,10 @@ def _count(units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int
     table = None
     if hash_mib > 0:
         with _worker_table_lock:  # a worker with several threads makes one table
-            table = _worker_table.get(hash_mib)
+            table = _worker_table.get((hash_mib, hash_seed))
             if table is None:
-                _worker_table.clear()  # the old size's table goes before the new one is made
-                table = _worker_table[hash_mib] = movegen.Table(hash_mib)
+                _worker_table.clear()  # the old table goes before the new one is made
+                table = _worker_table[(hash_mib, hash_seed)] = movegen.Table(hash_mib, hash_seed)
     # One call for the whole task: the units are counted without the GIL in between (one
     # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
     if per_unit:
@@ -711,9 +717,11 @@ class Counter:
     #: Seconds between looks at the cluster while restricted tasks wait.
     WATCH = 2.0
 
-    def __init__(self, client, texts: list[Any], stats: bool, hash_mib: int, run_id: str, per_unit: bool = False):
+    def __init__(
+        self, client, texts: list[Any], stats: bool, hash_mib: int, run_id: str, per_unit: bool = False, hash_seed: int = 0
+    ):
         self.client, self.texts, self.stats, self.hash_mib, self.run_id = client, texts, stats, hash_mib, run_id
-        self.per_unit = per_unit
+        self.per_unit, self.hash_seed = per_unit, hash_seed
         self.ours = build_identity()
         self.futures: dict[Any, int] = {}
         self.allowed: dict[int, list[str]] = {}  # restricted tasks: the workers they may run on
@@ -727,6 +735,7 @@ class Counter:
             self.stats,
             self.hash_mib,
             self.per_unit,
+            self.hash_seed,
             key=f"movegen-perft-{self.run_id}-{i}-{os.getpid()}-{time.time_ns()}",
             priority=len(self.texts) - i,
             pure=False,
@@ -843,6 +852,7 @@ def run(
     timeout: float = 30.0,
     divide: bool = False,
     results: Optional[str] = None,
+    hash_seed: int = 0,
 ) -> dict[str, Any]:
     """Counts perft(``board``, ``depth``) on the workers of ``client``. Returns the totals
     (``nodes`` and, with ``stats``, the breakdown) with the run's figures: units, tasks,
@@ -888,6 +898,8 @@ def run(
                 given["divide"] = divide or None
             if results is not None or "results" in previous:
                 given["results"] = (results is not None) or None
+            if hash_seed or "hash_seed" in previous:
+                given["hash_seed"] = hash_seed or None
             if split_ply is not None:
                 given["split_ply"] = split_ply
             if tasks is not None:
@@ -922,6 +934,8 @@ def run(
             identity["divide"] = True
         if results is not None:
             identity["results"] = True  # the checkpoint then holds each unit's counts
+        if hash_seed:
+            identity["hash_seed"] = hash_seed  # a second run with other keys is another run
         planning = time.perf_counter() - began
         if planning > 10:
             units_planned = sum(len(g) for g in groups)
@@ -967,7 +981,10 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
     start = time.perf_counter()
     try:
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
-        counter = Counter(client, texts, stats, 0 if stats else hash_mib, run_id, per_unit=bool(identity.get("results")))
+        counter = Counter(
+            client, texts, stats, 0 if stats else hash_mib, run_id,
+            per_unit=bool(identity.get("results")), hash_seed=int(identity.get("hash_seed", 0)),
+        )
         for i in range(len(groups)):
             if i not in done:
                 counter.submit(i)
@@ -1035,6 +1052,7 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--hash", type=int, default=256, metavar="MIB", help="table per worker process in MiB (default 256, 0 for none)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--hash-seed", type=int, default=0, metavar="N", help="seed of the tables' keys (default 0): a second run with another seed shares no table entry, so no collision, with the first")
     parser.add_argument("--results", metavar="FILE", help="write each unit's count, with the worker and build that counted it, to FILE (FEN;multiplicity;depth;count;...)")
     parser.add_argument("--divide", action="store_true", help="also the nodes below each root move, as perft prints them (each root move's subtree split on its own)")
     parser.add_argument("--dask-logs", action="store_true", help="show the Dask client's own log lines (hidden by default: a failure is reported in one line)")
@@ -1052,6 +1070,10 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
         check_bounds(args.depth, args.split_ply, args.tasks)
     except DistributedError as e:
         parser.error(str(e))
+    if not 0 <= args.hash_seed < 1 << 64:
+        parser.error(f"--hash-seed {args.hash_seed}: expected 0 to 2**64 - 1")
+    if args.hash_seed and (args.hash == 0 or args.stats):
+        parser.error("--hash-seed: there is no table to seed (--hash 0, or --stats)")
     if not 0 <= args.hash <= 1 << 20:
         parser.error(f"--hash {args.hash}: expected 0 to {1 << 20} MiB")
     if not args.timeout > 0:
@@ -1175,6 +1197,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 workers=workers,
                 divide=args.divide,
                 results=args.results,
+                hash_seed=args.hash_seed,
             )
         finally:
             _close(client, cluster, args.timeout)

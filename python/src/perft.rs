@@ -13,7 +13,8 @@ use std::sync::atomic::AtomicBool;
 
 /// A perft hash table of `mib` mebibytes, kept by the caller and reused across calls
 /// (`perft(..., table=t)`): subtree counts by position and depth, shared by the threads.
-/// Raises ValueError for 0 or for memory that cannot be had.
+/// `seed` changes its keys (a second run of a record with another seed shares no entry, so no
+/// collision, with the first). Raises ValueError for 0 or for memory that cannot be had.
 #[pyclass(frozen, module = "movegen", name = "Table")]
 pub struct PyTable {
     table: Table,
@@ -22,9 +23,21 @@ pub struct PyTable {
 #[pymethods]
 impl PyTable {
     #[new]
-    fn py_new(mib: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+    #[pyo3(signature = (mib, seed = None))]
+    fn py_new(mib: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTable> {
         let mib = crate::query::int_arg(mib, "mib", 1, i64::MAX)? as usize;
-        Table::new(mib)
+        let seed = match seed {
+            None => 0,
+            Some(value) => value.extract::<u64>().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "seed {} is out of range (0 to 2**64 - 1)",
+                    value
+                        .repr()
+                        .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+                ))
+            })?,
+        };
+        Table::with_seed(mib, seed)
             .map(|table| PyTable { table })
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
@@ -37,6 +50,13 @@ impl PyTable {
     #[getter]
     fn bytes(&self) -> usize {
         self.table.bytes()
+    }
+
+    /// The seed of the table's keys (0 unless given): tables of different seeds store a
+    /// position in different places, under different second keys.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.table.seed()
     }
 
     fn __repr__(&self) -> String {

@@ -493,7 +493,7 @@ def test_a_worker_keeps_one_table(cluster):
         def tables():
             from movegen import distributed as md
 
-            return sorted(md._worker_table)
+            return sorted(mib for mib, _ in md._worker_table)
 
         assert list(client.run(tables).values()) == [[128]]
     finally:
@@ -585,6 +585,24 @@ def test_results_per_unit_and_compare_against_python_chess(shared_cluster, tmp_p
         return [line.rsplit(";", 2)[0] for line in text_lines]
 
     assert units_of(results.read_text().splitlines()[1:]) == units_of(lines[1:])
+
+
+def test_hash_seed_counts_the_same_with_other_keys(shared_cluster, tmp_path):
+    table = movegen.Table(1, 2**64 - 1)
+    assert table.seed == 2**64 - 1 and movegen.Table(1).seed == 0
+    assert movegen.perft(KIWIPETE, 4, table=table) == 4085603
+    with pytest.raises(ValueError, match="seed -1 is out of range"):
+        movegen.Table(1, -1)
+    checkpoint = tmp_path / "seed.ckpt"
+    args = ["--scheduler", shared_cluster.address, "--hash", "16", "--checkpoint", str(checkpoint), "--json", "6"]
+    code, out, err = finish(driver(*args, "--hash-seed", "12345"))
+    assert code == 0 and json.loads(out)["nodes"] == 119060324, err
+    # The checkpoint of seed 12345 is not another seed's run.
+    line = one_line_failure(*finish(driver(*args, "--hash-seed", "6789")))
+    assert "hash_seed: checkpoint 12345, this run 6789" in line, line
+    for bad, message in ((["--hash-seed", "-1", "5"], "--hash-seed -1: expected 0 to"), (["--hash", "0", "--hash-seed", "3", "5"], "no table to seed")):
+        code, out, err = finish(driver("--scheduler", shared_cluster.address, *bad))
+        assert code == 2 and message in err, err
 
 
 def test_plan_is_deterministic_and_exact():

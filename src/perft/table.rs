@@ -39,6 +39,10 @@ struct Bucket([Entry; 2]);
 /// ```
 pub struct Table {
     buckets: Vec<Bucket>,
+    /// The seed of [`Table::with_seed`] (0 for [`Table::new`]).
+    seed: u64,
+    /// Mixed into the Zobrist key (bucket and checksum) and the check key: 0 for seed 0.
+    salt: u64,
 }
 
 impl core::fmt::Debug for Table {
@@ -67,7 +71,50 @@ impl Table {
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).ok()?;
         buckets.resize_with(count, Bucket::default);
-        Some(Table { buckets })
+        Some(Table {
+            buckets,
+            seed: 0,
+            salt: 0,
+        })
+    }
+
+    /// [`Table::new`] with its keys changed by `seed`: a position's bucket and its second key
+    /// depend on the seed, so two runs with different seeds store different entries and
+    /// cannot share a collision (a deep record is counted twice this way). Seed 0 is
+    /// [`Table::new`]'s keys.
+    ///
+    /// ```
+    /// use movegen::Board;
+    /// use movegen::perft::{Table, perft_hashed};
+    ///
+    /// let table = Table::with_seed(1, 12345).expect("1 MiB");
+    /// assert_eq!(table.seed(), 12345);
+    /// assert_eq!(perft_hashed(&Board::startpos(), 5, &table), 4_865_609);
+    /// ```
+    #[must_use]
+    pub fn with_seed(mib: usize, seed: u64) -> Option<Table> {
+        let mut table = Table::new(mib)?;
+        table.seed = seed;
+        table.salt = if seed == 0 { 0 } else { splitmix64(seed) };
+        Some(table)
+    }
+
+    /// The seed of the table's keys (0 for [`Table::new`]).
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The position's Zobrist key as this table uses it.
+    #[inline(always)]
+    fn key(&self, board: &Board) -> u64 {
+        board.hash() ^ self.salt
+    }
+
+    /// The position's second key as this table uses it.
+    #[inline(always)]
+    fn check(&self, board: &Board) -> u64 {
+        check_key(board, self.salt.rotate_left(32))
     }
 
     /// Size in bytes.
@@ -94,8 +141,8 @@ impl Table {
 
     /// The count stored for `board`'s subtree at `depth` by a perft of `mode`.
     pub(super) fn probe_count(&self, board: &Board, depth: u32, mode: Mode) -> Option<u64> {
-        let key = board.hash();
-        let check = check_key(board);
+        let key = self.key(board);
+        let check = self.check(board);
         let tag = mode.tag(depth);
         self.bucket(key).0.iter().find_map(|entry| {
             let [w0, w1, w2, w3] = &entry.0;
@@ -111,8 +158,8 @@ impl Table {
 
     /// Stores the count of `board`'s subtree at `depth` for a perft of `mode`.
     pub(super) fn store_count(&self, board: &Board, depth: u32, mode: Mode, count: u64) {
-        let key = board.hash();
-        let check = check_key(board);
+        let key = self.key(board);
+        let check = self.check(board);
         let tag = mode.tag(depth);
         let bucket = self.bucket(key);
         let slot = if bucket.0[0].0[2].load(Relaxed) <= tag {
@@ -144,10 +191,10 @@ impl Table {
 
     /// The statistics stored for `board`'s subtree at `depth`.
     pub(super) fn probe_stats(&self, board: &Board, depth: u32) -> Option<Stats> {
-        let key = board.hash();
+        let key = self.key(board);
         let words = self.stats_words(key)?;
         let values: [u64; STATS_WORDS] = core::array::from_fn(|i| words[i].load(Relaxed));
-        let check = check_key(board);
+        let check = self.check(board);
         let sum = values[1..].iter().fold(key, |x, w| x ^ w);
         (values[1] == check && values[2] == Mode::Stats.tag(depth) && values[0] == sum).then(|| {
             let [
@@ -178,12 +225,12 @@ impl Table {
     /// Stores the statistics of `board`'s subtree at `depth` (replacing what was there: two
     /// buckets' worth of entries).
     pub(super) fn store_stats(&self, board: &Board, depth: u32, stats: Stats) {
-        let key = board.hash();
+        let key = self.key(board);
         let Some(words) = self.stats_words(key) else {
             return;
         };
         let mut values = [0u64; STATS_WORDS];
-        values[1] = check_key(board);
+        values[1] = self.check(board);
         values[2] = Mode::Stats.tag(depth);
         for (value, (_, count)) in values[3..].iter_mut().zip(stats.fields()) {
             *value = count;
@@ -193,6 +240,14 @@ impl Table {
             word.store(value, Relaxed);
         }
     }
+}
+
+/// SplitMix64's finaliser: a seed spread over all 64 bits.
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Words of a statistics entry: checksum, check key, tag, the nine counts.
@@ -218,7 +273,7 @@ impl Mode {
 
 /// A 64-bit key of the position made independently of the Zobrist key: the bitboards, side to
 /// move, castling rights and en-passant square folded with a multiply-xorshift mix.
-fn check_key(board: &Board) -> u64 {
+fn check_key(board: &Board, salt: u64) -> u64 {
     let mut words = [0u64; 10];
     for (word, role) in words.iter_mut().zip(Role::ALL) {
         *word = board.pieces(role).0;
@@ -233,7 +288,7 @@ fn check_key(board: &Board) -> u64 {
             words[9] |= (rook as u64) << (8 * i);
         }
     }
-    words.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| {
+    words.iter().fold(0x243f_6a88_85a3_08d3 ^ salt, |h, &w| {
         let h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         h ^ (h >> 29)
     })

@@ -20,7 +20,7 @@ usage: perft [OPTIONS] [--fen FEN] [--moves UCI ...] DEPTH
        perft suite FILE [--max-nodes N] [OPTIONS]
        perft perftree DEPTH FEN [MOVES]
        perft split --ply K [--fen FEN] [--moves UCI ...] DEPTH
-       perft units FILE [--threads N] [--hash MiB] [--json] [--quiet]
+       perft units FILE [--threads N] [--hash MiB] [--hash-seed N] [--json] [--quiet]
        perft --help | --version
 
 Counts the leaf nodes of the legal move tree DEPTH plies deep.
@@ -37,6 +37,8 @@ stdout: one line per root move ('e2e4: 405385', sorted), a blank line, 'Nodes se
   --threads N      threads (default: the available cores); totals never depend on it
   --hash MiB       transposition table size (default 0: none); works with --stats and
                    --no-bulk, whose entries are kept apart
+  --hash-seed N    seed of the table's keys (default 0; needs --hash): a second run of a
+                   record with another seed shares no table entry with the first
   --chess960       write castling as king-takes-rook (e1h1); automatic when the FEN's castling
                    needs Chess960 (Shredder-FEN files, X-FEN letters, king or rook off their
                    standard squares)
@@ -87,6 +89,8 @@ pub struct RunOptions {
     pub chess960: bool,
     pub threads: usize,
     pub hash_mib: usize,
+    /// The seed of the table's keys (`--hash-seed`, 0 by default): see `Table::with_seed`.
+    pub hash_seed: u64,
     pub stats: bool,
     /// Every leaf move played instead of bulk counting (`--no-bulk`).
     pub no_bulk: bool,
@@ -230,6 +234,7 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
             chess960: false,
             threads: default_threads(),
             hash_mib: 0,
+            hash_seed: 0,
             stats: false,
             no_bulk: false,
             json: false,
@@ -274,6 +279,7 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
             }
             "--threads" => common.run.threads = parse_number(option, value, 1, MAX_THREADS)?,
             "--hash" => common.run.hash_mib = parse_number(option, value, 0, MAX_HASH_MIB)?,
+            "--hash-seed" => common.run.hash_seed = parse_number(option, value, 0, u64::MAX)?,
             "--max-nodes" => common.max_nodes = Some(parse_number(option, value, 0, u128::MAX)?),
             "--ply" => common.ply = Some(parse_number(option, value, 0, MAX_DEPTH)?),
             "--timeout" => {
@@ -307,6 +313,9 @@ fn parse_options(options: &[String], allowed: &[&str]) -> Result<Common, String>
                 .into(),
         );
     }
+    if common.run.hash_seed != 0 && common.run.hash_mib == 0 {
+        return Err("--hash-seed: there is no table to seed (give --hash MIB)".into());
+    }
     Ok(common)
 }
 
@@ -317,12 +326,13 @@ fn with_chess960(mut run: RunOptions, board: &Board) -> RunOptions {
     run
 }
 
-const COUNT_OPTIONS: [&str; 9] = [
+const COUNT_OPTIONS: [&str; 10] = [
     "--chess960",
     "--fen",
     "--moves",
     "--threads",
     "--hash",
+    "--hash-seed",
     "--stats",
     "--no-bulk",
     "--json",
@@ -408,8 +418,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             })
         }
         Some("units") => {
-            let (file, common) =
-                file_and_options(args, "units", &["--threads", "--hash", "--json", "--quiet"])?;
+            let (file, common) = file_and_options(
+                args,
+                "units",
+                &["--threads", "--hash", "--hash-seed", "--json", "--quiet"],
+            )?;
             Ok(Command::Units {
                 file,
                 run: common.run,

@@ -125,12 +125,14 @@ fn table(options: &RunOptions) -> Result<Option<Table>, String> {
     if options.hash_mib == 0 {
         return Ok(None);
     }
-    Table::new(options.hash_mib).map(Some).ok_or_else(|| {
-        format!(
-            "--hash {}: cannot allocate that much memory",
-            options.hash_mib
-        )
-    })
+    Table::with_seed(options.hash_mib, options.hash_seed)
+        .map(Some)
+        .ok_or_else(|| {
+            format!(
+                "--hash {}: cannot allocate that much memory",
+                options.hash_mib
+            )
+        })
 }
 
 /// Plain counts (bulk counted, or with every move played under `--no-bulk`), with the hash

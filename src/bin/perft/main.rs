@@ -97,6 +97,7 @@ fn perftree(board: &Board, depth: u32) -> Result<(), String> {
         chess960: board.is_chess960(),
         threads: 1,
         hash_mib: 0,
+        hash_seed: 0,
         stats: false,
         no_bulk: false,
         json: false,

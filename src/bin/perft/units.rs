@@ -102,12 +102,17 @@ fn parse_unit(text: &str) -> Result<Unit, String> {
 }
 
 /// The sum of multiplicity * perft over `units`, on `threads` threads taking units in turn,
-/// with one shared table of `hash_mib` MiB (none for 0).
-pub fn count_units(units: &[Unit], threads: usize, hash_mib: usize) -> Result<u128, String> {
+/// with one shared table of `hash_mib` MiB (none for 0) whose keys `hash_seed` changes.
+pub fn count_units(
+    units: &[Unit],
+    threads: usize,
+    hash_mib: usize,
+    hash_seed: u64,
+) -> Result<u128, String> {
     let table = match hash_mib {
         0 => None,
         mib => Some(
-            Table::new(mib)
+            Table::with_seed(mib, hash_seed)
                 .ok_or_else(|| format!("--hash {mib}: cannot allocate that much memory"))?,
         ),
     };
@@ -153,7 +158,7 @@ pub fn count_units(units: &[Unit], threads: usize, hash_mib: usize) -> Result<u1
 pub fn units_command(path: &Path, run: &RunOptions) -> Result<(), String> {
     let units = read_units(path)?;
     let start = Instant::now();
-    let total = count_units(&units, run.threads, run.hash_mib)?;
+    let total = count_units(&units, run.threads, run.hash_mib, run.hash_seed)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
     let result = if run.json {
