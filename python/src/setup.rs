@@ -33,6 +33,13 @@ impl PyBoard {
         }
     }
 
+    /// Changes the board's setup with `change` and takes the result (see `take_setup`).
+    fn edit(&mut self, change: impl FnOnce(&mut BoardBuilder)) {
+        let mut setup = self.builder();
+        change(&mut setup);
+        self.take_setup(setup);
+    }
+
     /// Takes `setup`: the position it builds, or, when it builds none, the setup itself.
     fn take_setup(&mut self, setup: BoardBuilder) {
         match setup.build() {
@@ -505,9 +512,9 @@ impl PyBoard {
     /// move stack stays.
     #[setter]
     fn set_turn(&mut self, white: bool) {
-        let mut setup = self.builder();
-        setup.set_side_to_move(if white { Color::White } else { Color::Black });
-        self.take_setup(setup);
+        self.edit(|setup| {
+            setup.set_side_to_move(if white { Color::White } else { Color::Black });
+        });
     }
 
     /// Sets the castling rights from a mask of rook squares, as python-chess's
@@ -549,9 +556,9 @@ impl PyBoard {
             .transpose()?
             // python-chess reads square 0 as no square (`if not ep_square`); a1 is never one.
             .filter(|&sq| sq != Square::A1);
-        let mut setup = self.builder();
-        setup.set_en_passant(sq);
-        self.take_setup(setup);
+        self.edit(|setup| {
+            setup.set_en_passant(sq);
+        });
         Ok(())
     }
 
@@ -559,9 +566,9 @@ impl PyBoard {
     #[setter]
     fn set_halfmove_clock(&mut self, clock: &Bound<'_, PyAny>) -> PyResult<()> {
         let clock = int_arg(clock, "halfmove_clock", 0, i64::from(u16::MAX))? as u16;
-        let mut setup = self.builder();
-        setup.set_halfmove_clock(clock);
-        self.take_setup(setup);
+        self.edit(|setup| {
+            setup.set_halfmove_clock(clock);
+        });
         Ok(())
     }
 
@@ -570,9 +577,9 @@ impl PyBoard {
     #[setter]
     fn set_fullmove_number(&mut self, number: &Bound<'_, PyAny>) -> PyResult<()> {
         let number = int_arg(number, "fullmove_number", 0, i64::from(u16::MAX))? as u16;
-        let mut setup = self.builder();
-        setup.set_fullmove_number(number);
-        self.take_setup(setup);
+        self.edit(|setup| {
+            setup.set_fullmove_number(number);
+        });
         Ok(())
     }
 
