@@ -1,4 +1,4 @@
-//! The engine path against the Rust peers, in one run: `cargo bench --bench engine`.
+//! The engine path against the Rust peers, in one run: `cargo bench -p movegen-benches --bench engine`.
 //!
 //! What a search engine runs at every node, never perft's shortcuts:
 //!
@@ -307,7 +307,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
-        println!("engine bench: pass --bench (cargo bench --bench engine) to measure");
+        println!(
+            "engine bench: pass --bench (cargo bench -p movegen-benches --bench engine) to measure"
+        );
         return;
     }
     let rounds: usize = std::env::var("ENGINE_ROUNDS")

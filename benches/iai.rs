@@ -1,4 +1,4 @@
-//! Instruction counts with iai-callgrind (callgrind): `cargo bench --bench iai`, with the
+//! Instruction counts with iai-callgrind (callgrind): `cargo bench -p movegen-benches --bench iai`, with the
 //! matching runner installed (`cargo install iai-callgrind-runner --version 0.16.1`).
 //!
 //! Configuration: release profile, one thread, bulk counting at the last ply, no hash table.
@@ -104,7 +104,7 @@ fn engine_listing_bench(boards: Vec<Board>) -> usize {
 }
 
 /// The corpus's legal moves in all, as python-chess counts them (`legal_moves.count()` over
-/// the file); `cargo bench --bench engine` checks every position against three Rust peers.
+/// the file); `cargo bench -p movegen-benches --bench engine` checks every position against three Rust peers.
 const ENGINE_CORPUS_MOVES: usize = 333_638;
 
 library_benchmark_group!(name = perft_group; benchmarks = perft_bench);

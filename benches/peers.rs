@@ -1,4 +1,4 @@
-//! movegen against the fastest Rust move generators, in one run: `cargo bench --bench peers`.
+//! movegen against the fastest Rust move generators, in one run: `cargo bench -p movegen-benches --bench peers`.
 //!
 //! Configuration: single thread, bulk counting at the last ply, no hash table, release profile
 //! (LTO, one codegen unit) with the repository's `-C target-cpu=native`, movegen's build-chosen
@@ -30,7 +30,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
-        println!("peers bench: pass --bench (cargo bench --bench peers) to measure");
+        println!(
+            "peers bench: pass --bench (cargo bench -p movegen-benches --bench peers) to measure"
+        );
         return;
     }
     let rounds: usize = std::env::var("PEERS_ROUNDS")

@@ -1,4 +1,4 @@
-//! Perft speed on the six standard positions: `cargo bench --bench perft`.
+//! Perft speed on the six standard positions: `cargo bench -p movegen-benches --bench perft`.
 //!
 //! Single thread, bulk counting at the last ply, no hash table, the slider backend of this
 //! build, release profile with the repository's `-C target-cpu=native`. Each position runs five
@@ -54,7 +54,9 @@ fn main() {
         0
     };
     if runs == 0 {
-        println!("perft bench: pass --bench (cargo bench) to measure");
+        println!(
+            "perft bench: pass --bench (cargo bench -p movegen-benches --bench perft) to measure"
+        );
         return;
     }
     println!("backend {BACKEND}, 1 thread, bulk counting, no hash; median of {runs} runs");

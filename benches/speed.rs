@@ -1,4 +1,4 @@
-//! criterion benchmarks: `cargo bench --bench speed`.
+//! criterion benchmarks: `cargo bench -p movegen-benches --bench speed`.
 //!
 //! Configuration: release profile (LTO, one codegen unit) with the repository's
 //! `-C target-cpu=native`, the build-chosen slider backend (printed first), one thread, bulk
