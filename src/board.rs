@@ -558,6 +558,14 @@ impl Board {
 
     // ----- crate-internal mutation, each keeping the hash -----
 
+    /// The mailbox: a nibble per square (the low nibble of byte `i` is square `2 * i`), 0 when
+    /// empty, else `role + 1 + 8 * color`.
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    pub(crate) fn mailbox(&self) -> &[u8; 32] {
+        &self.mailbox
+    }
+
     #[inline(always)]
     fn code_at(&self, sq: Square) -> u8 {
         (self.mailbox[sq.index() >> 1] >> ((sq.index() & 1) * 4)) & 15

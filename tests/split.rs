@@ -5,9 +5,10 @@
 
 use crate::common;
 
-use movegen::perft::split;
+use movegen::perft::{SplitError, split, split_compact, split_in_tree_order};
 use movegen::{Board, perft};
 use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
 
 /// Rows up to this many leaves are checked at every split ply from 1 to 3 (so the test
 /// stays a few seconds).
@@ -154,7 +155,7 @@ fn perft_binary(args: &[&str]) -> std::process::Output {
         .expect("run perft")
 }
 
-/// `perft split` writes the units a line each, sorted by FEN text; `perft units` sums them to
+/// `perft split` writes the units a line each, in tree order; `perft units` sums them to
 /// the published count, on one or two threads, with or without a table.
 #[test]
 fn split_and_units_commands_give_the_published_counts() {
@@ -184,16 +185,16 @@ fn split_and_units_commands_give_the_published_counts() {
         );
         let text = String::from_utf8(out.stdout).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert!(
-            lines
-                .windows(2)
-                .all(|w| w[0].split(';').next() < w[1].split(';').next())
-        );
         let mut board = Board::from_fen(fen.unwrap_or(movegen::STARTPOS)).unwrap();
         for mv in &moves {
             board = board.play(board.parse_uci(mv).unwrap()).unwrap();
         }
-        assert_eq!(lines.len(), split(&board, ply).len());
+        // In tree order: the walk's units, FENs and multiplicities, line by line.
+        let walk: Vec<String> = split_in_tree_order(&board, ply)
+            .iter()
+            .map(|(unit, paths)| format!("{unit};{paths};{}", depth - ply))
+            .collect();
+        assert_eq!(lines, walk);
         for line in &lines {
             let fields: Vec<&str> = line.split(';').collect();
             assert_eq!(fields.len(), 3, "{line}");
@@ -282,4 +283,106 @@ fn tree_order_lists_the_same_units_in_walk_order() {
     assert!(tree[0].0.same_position(&first));
     tree.sort_by_key(|(b, _)| b.to_string());
     assert_eq!(tree, split(&board, 3));
+}
+
+/// `split_compact` finds the units of the tree-order walk: the same boards (the first path's,
+/// en-passant square included), multiplicities and order, on every CPW position to ply 3
+/// and on the start position and Kiwipete to ply 4.
+#[test]
+fn the_compact_split_equals_the_tree_order_walk() {
+    let stop = AtomicBool::new(false);
+    let mut fens: Vec<String> = common::perft_csv().iter().map(|c| c.fen.clone()).collect();
+    fens.dedup();
+    for fen in &fens {
+        let board = Board::from_fen(fen).unwrap();
+        let deepest = if fen.starts_with("rnbqkbnr/pppppppp") || fen.starts_with("r3k2r/p1ppqpb1") {
+            4
+        } else {
+            3
+        };
+        for ply in 0..=deepest {
+            let compact = split_compact(&board, ply, &stop).unwrap();
+            assert_eq!(compact.ply(), ply);
+            let listed: Vec<(Board, u64)> = compact.iter().collect();
+            assert_eq!(listed, split_in_tree_order(&board, ply), "{fen} ply {ply}");
+            let mut path = Vec::new();
+            for (unit, (listed_board, _)) in listed.iter().enumerate().step_by(97) {
+                assert!(compact.path_into(unit, &mut path));
+                let mut replayed = board;
+                for &mv in &path {
+                    assert!(replayed.legal_moves().contains(&mv));
+                    replayed = replayed.play_unchecked(mv);
+                }
+                assert!(
+                    replayed.same_position(listed_board),
+                    "{fen} ply {ply} unit {unit}"
+                );
+            }
+            assert!(!compact.path_into(compact.len(), &mut path) && path.is_empty());
+            assert_eq!(compact.paths(compact.len()), None);
+        }
+    }
+}
+
+/// OEIS A083276 at plies 1 to 5 with the compact split, and the paths sum to the published
+/// perft counts. (Plies 6 and 7 are the ignored tests below.)
+#[test]
+fn the_compact_split_gives_a083276_to_ply_5() {
+    let stop = AtomicBool::new(false);
+    let published = [
+        (1, 20, 20),
+        (2, 400, 400),
+        (3, 8_902, 5_362),
+        (4, 197_281, 72_078),
+        (5, 4_865_609, 822_518),
+    ];
+    for (ply, paths, units) in published {
+        assert_compact_split(ply, paths, units, &stop);
+    }
+    let stopped = AtomicBool::new(true);
+    assert_eq!(
+        split_compact(&Board::startpos(), 4, &stopped).err(),
+        Some(SplitError::Stopped)
+    );
+}
+
+/// OEIS A083276 at ply 6 with the compact split: 9,417,681 (the pinned en-passant pawns
+/// merged). About 10 s and 650 MB in a release build.
+#[test]
+#[ignore]
+fn the_compact_split_gives_a083276_at_ply_6() {
+    assert_compact_split(6, 119_060_324, 9_417_681, &AtomicBool::new(false));
+}
+
+/// OEIS A083276 at ply 7 with the compact split: 96,400,068. Some minutes and 6 GB.
+#[test]
+#[ignore]
+fn the_compact_split_gives_a083276_at_ply_7() {
+    assert_compact_split(7, 3_195_901_860, 96_400_068, &AtomicBool::new(false));
+}
+
+fn assert_compact_split(ply: u32, paths: u64, units: usize, stop: &AtomicBool) {
+    let split = split_compact(&Board::startpos(), ply, stop).unwrap();
+    assert_eq!(split.len(), units, "ply {ply}");
+    assert_eq!(
+        (0..split.len())
+            .map(|i| split.paths(i).unwrap())
+            .sum::<u64>(),
+        paths,
+        "ply {ply}"
+    );
+}
+
+/// The compact split merges the two paths of `an_illegal_en_passant_square_does_not_make_another_unit`
+/// too, into one unit whose board is that of the first path in move order, as the walk's.
+#[test]
+fn the_compact_split_merges_an_illegal_en_passant_square() {
+    let mut root = Board::startpos();
+    for uci in ["f2f4", "e7e6", "f4f5"] {
+        root = root.play(root.parse_uci(uci).unwrap()).unwrap();
+    }
+    let compact = split_compact(&root, 3, &AtomicBool::new(false)).unwrap();
+    let listed: Vec<(Board, u64)> = compact.iter().collect();
+    assert_eq!(listed, split_in_tree_order(&root, 3));
+    assert_eq!(listed.len(), split(&root, 3).len());
 }

@@ -22,6 +22,8 @@
 
 mod castles;
 #[cfg(feature = "std")]
+mod compact;
+#[cfg(feature = "std")]
 mod parallel;
 mod pins;
 mod replies;
@@ -33,6 +35,8 @@ mod steps;
 mod table;
 mod tallies;
 
+#[cfg(feature = "std")]
+pub use compact::{SplitError, SplitUnits, split_compact};
 #[cfg(feature = "std")]
 pub use parallel::{
     MAX_THREADS, Progress, Tally, divide_parallel, perft_full_make_hashed, perft_hashed,

@@ -62,9 +62,11 @@ perft perftree: the interface of the perftree debugger: MOVES is one space-separ
 
 perft split: cuts a perft of DEPTH into units, the unique positions K plies below the root,
 each with its multiplicity (the number of move paths that reach it): one line per unit,
-'FEN;multiplicity;remaining depth', sorted by FEN text (clocks reset: perft ignores them).
+'FEN;multiplicity;remaining depth' (clocks reset: perft ignores them), in tree order: as a
+depth-first walk in move order first reaches them, so neighbouring lines share subtrees.
 Two paths meet only in a position equal in pieces, side to move, castling rights and
-en-passant square. The sum over the units of multiplicity * perft(FEN, remaining depth) is
+en-passant square (counted only when a legal move captures there; the FEN is the first
+path's). About 48 bytes a unit: ply 6 of the start position, 9,417,681 units, in under 1 GB. The sum over the units of multiplicity * perft(FEN, remaining depth) is
 perft(root, DEPTH), so the lines can be counted by any job runner and summed.
 
 perft units: reads such a file (blank and '#' lines skipped) and prints 'Nodes searched: N',
