@@ -49,7 +49,7 @@ struct Step {
 }
 
 /// The units of a split: for each ply, each unit's step from the ply above; for the last
-/// ply, also each unit's multiplicity. See the [module](self) documentation.
+/// ply, also each unit's multiplicity. See [`split_compact`] for how they are found.
 #[derive(Clone, Debug)]
 pub struct SplitUnits {
     root: Board,
