@@ -13,7 +13,7 @@
 //! one unit, as in `split`.
 
 use crate::board::Board;
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::types::Color;
 use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::vec::Vec;
@@ -65,15 +65,7 @@ pub struct SplitUnits {
 type Key = [u8; 33];
 
 fn key_of(board: &Board) -> Key {
-    let mut dedup = *board;
-    if board.en_passant().is_some()
-        && !board
-            .legal_moves()
-            .iter()
-            .any(|mv| mv.kind() == MoveKind::EnPassant)
-    {
-        dedup.set_en_passant(None);
-    }
+    let dedup = super::split::dedup_key(board);
     let mut key = [0u8; 33];
     key[..32].copy_from_slice(dedup.mailbox());
     for (color, side) in dedup.castling_rights().iter() {

@@ -145,7 +145,7 @@ const SORT_CHUNK: usize = 1 << 18;
 
 /// `unit` as move generation sees it: without its en-passant square when no legal move
 /// captures there.
-fn dedup_key(unit: &Board) -> Board {
+pub(super) fn dedup_key(unit: &Board) -> Board {
     let mut key = *unit;
     if unit.en_passant().is_some()
         && !unit
