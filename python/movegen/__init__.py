@@ -33,10 +33,14 @@ from ._movegen import (
     legal_move_mask,
     move_indices,
     move_to_index,
+    payload_info,
+    payload_units,
     perft,
     perft_stats,
     perft_units,
+    plan_tasks,
     split,
+    split_len,
 )
 from ._constants import *  # noqa: F403 (python-chess's constants, listed in _constants.__all__)
 from ._constants import __all__ as _constant_names
@@ -65,9 +69,13 @@ __all__ = [
     "legal_move_mask",
     "move_indices",
     "move_to_index",
+    "payload_info",
+    "payload_units",
     "perft",
     "perft_stats",
     "perft_units",
+    "plan_tasks",
     "split",
+    "split_len",
     *_constant_names,
 ]

@@ -230,16 +230,22 @@ def perft_stats(
     position: Position, depth: SupportsIndex, threads: Optional[SupportsIndex] = None, table: Optional[Table] = None
 ) -> dict[str, int]: ...
 def split(position: Position, ply: SupportsIndex, order: Literal["fen", "tree"] = "fen") -> list[tuple[Board, int]]: ...
+def split_len(position: Position, ply: SupportsIndex) -> int: ...
+def plan_tasks(
+    position: Position, depth: SupportsIndex, split_ply: SupportsIndex, tasks: SupportsIndex, *, divide: bool = False
+) -> list[tuple[bytes, int]]: ...
+def payload_units(payload: bytes) -> list[tuple[str, int, int]]: ...
+def payload_info(payload: bytes) -> dict[str, Any]: ...
 @overload
 def perft_units(
-    units: Union[str, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]],
+    units: Union[str, bytes, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]],
     table: Optional[Table] = None,
     *,
     per_unit: Literal[False] = False,
 ) -> int: ...
 @overload
 def perft_units(
-    units: Union[str, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]],
+    units: Union[str, bytes, Iterable[tuple[Position, SupportsIndex, SupportsIndex]]],
     table: Optional[Table] = None,
     *,
     per_unit: Literal[True],

@@ -99,26 +99,6 @@ def units_text(units: list[tuple[str, int, int]]) -> str:
     return "".join(f"{fen};{paths};{depth}\n" for fen, paths, depth in units)
 
 
-def task_payload(group: list[Any]) -> "str | dict[str, Any]":
-    """A task's payload: the units' text, or with ``--divide`` (units tagged with their root
-    move) ``{"divide": [(move, text), ...]}``, one entry per run of units of one move."""
-    if not group or len(group[0]) == 3:
-        return units_text(group)
-    runs: list[tuple[str, list[tuple[str, int, int]]]] = []
-    for fen, paths, depth, move in group:
-        if not runs or runs[-1][0] != move:
-            runs.append((move, []))
-        runs[-1][1].append((fen, paths, depth))
-    return {"divide": [(move, units_text(units)) for move, units in runs]}
-
-
-def payload_text(payload: "str | dict[str, Any]") -> str:
-    """A payload as text, for the plan's digest."""
-    if isinstance(payload, str):
-        return payload
-    return "".join(f"{move}\n{text}" for move, text in payload["divide"])
-
-
 _build_identity: Optional[dict[str, str]] = None
 
 
@@ -142,69 +122,76 @@ def build_identity() -> dict[str, str]:
     return {"version": movegen.__version__, **_build_identity}
 
 
+def _table(hash_mib: int, hash_seed: int) -> "Optional[movegen.Table]":
+    """This worker process's table: one, of the last size and seed asked for (a task with
+    another ``--hash`` replaces it)."""
+    if hash_mib <= 0:
+        return None
+    with _worker_table_lock:  # a worker with several threads makes one table
+        table = _worker_table.get((hash_mib, hash_seed))
+        if table is None:
+            _worker_table.clear()  # the old table goes before the new one is made
+            table = _worker_table[(hash_mib, hash_seed)] = movegen.Table(hash_mib, hash_seed)
+    return table
+
+
 def count_task(
-    units: "str | list[tuple[str, int, int]] | dict[str, Any]",
+    units: "bytes | str | list[tuple[str, int, int]]",
     stats: bool,
     hash_mib: int,
     per_unit: bool = False,
     hash_seed: int = 0,
 ) -> dict[str, Any]:
-    """The sum over ``units`` (FEN, multiplicity, depth tuples, or their text) of
-    multiplicity * perft (with ``stats``, of every ``movegen.perft_stats`` field), as exact
-    ints, with the ``build`` that counted them (``build_identity``) and the ``worker`` (its
-    host name and process id). A ``{"divide": [(move, text), ...]}`` payload (``--divide``)
-    adds ``divide``, the nodes of each root move's units; ``per_unit`` (``--results``) adds
-    ``units``, each unit's own counts, in order. Runs on a worker."""
-    if isinstance(units, dict):
-        counts: dict[str, Any] = {"nodes": 0}
-        per_move: dict[str, int] = {}
-        for move, text in units["divide"]:
-            part = _count(text, stats, hash_mib, per_unit, hash_seed)
-            for key, value in part.items():
-                counts[key] = counts.get(key, [] if key == "units" else 0) + value
-            per_move[move] = per_move.get(move, 0) + part["nodes"]
-        counts["divide"] = per_move
+    """The sum over a task's units of multiplicity * perft (with ``stats``, of every
+    ``movegen.perft_stats`` field), as exact ints, with the ``build`` that counted them
+    (``build_identity``) and the ``worker`` (its host name and process id). ``units`` is a
+    payload of ``movegen.plan_tasks`` (each unit's move path replayed from the root and
+    checked), or FEN, multiplicity, depth tuples or their text. A payload planned with
+    ``divide`` adds ``divide``, the nodes of each root move's units; ``per_unit``
+    (``--results``) adds ``units``, each unit's own counts, in order. Both counts use this
+    worker's table (``hash_mib`` MiB, keys of ``hash_seed``) when ``hash_mib`` is positive.
+    Runs on a worker."""
+    table = _table(hash_mib, hash_seed)
+    runs: list[tuple[str, int]] = []
+    if isinstance(units, bytes):
+        info = movegen.payload_info(units)
+        runs, paths = info["divide"], info["multiplicities"]
+    elif isinstance(units, str):
+        rows = [line.split(";") for line in units.splitlines() if line]
+        paths = [int(row[1]) for row in rows]
     else:
-        counts = _count(units, stats, hash_mib, per_unit, hash_seed)
-    return {**counts, "build": build_identity(), "worker": f"{socket.gethostname()}:{os.getpid()}"}
-
-
-def _count(
-    units: "str | list[tuple[str, int, int]]", stats: bool, hash_mib: int, per_unit: bool = False, hash_seed: int = 0
-) -> dict[str, Any]:
-    """The counts of a task's units; with ``per_unit``, also ``units``: each unit's own
-    perft (with ``stats``, its row of ``STAT_LABELS`` after the nodes), in order."""
-    listed: list[tuple[str, int, int]] = []
-    if stats or per_unit:
-        if isinstance(units, str):
-            rows = [line.split(";") for line in units.splitlines() if line]
-            listed = [(fen, int(paths), int(depth)) for fen, paths, depth in rows]
-        else:
-            listed = list(units)
+        paths = [int(unit[1]) for unit in units]
     if stats:
-        total: dict[str, Any] = {"nodes": 0, **{key: 0 for key, _ in STAT_LABELS}}
+        listed = movegen.payload_units(units) if isinstance(units, bytes) else (
+            [(fen, int(n), int(depth)) for fen, n, depth in (line.split(";") for line in units.splitlines() if line)]
+            if isinstance(units, str) else list(units)
+        )
+        totals: dict[str, Any] = {"nodes": 0, **{key: 0 for key, _ in STAT_LABELS}}
         each = []
-        for fen, paths, depth in listed:
-            counts = movegen.perft_stats(fen, depth)
+        for fen, n, depth in listed:
+            counts = movegen.perft_stats(fen, depth, table=table)
             for key, value in counts.items():
-                total[key] += paths * value
+                totals[key] += n * value
             each.append([counts["nodes"], *(counts[key] for key, _ in STAT_LABELS)])
-        if per_unit:
-            total["units"] = each
-        return total
-    table = None
-    if hash_mib > 0:
-        with _worker_table_lock:  # a worker with several threads makes one table
-            table = _worker_table.get((hash_mib, hash_seed))
-            if table is None:
-                _worker_table.clear()  # the old table goes before the new one is made
-                table = _worker_table[(hash_mib, hash_seed)] = movegen.Table(hash_mib, hash_seed)
-    # One call for the whole task: the units are counted without the GIL in between (one
-    # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
+    elif per_unit or runs:
+        # One call for the whole task: the units are counted without the GIL in between (one
+        # call per unit cost about 7 us each in a Dask worker, a third of the work at ply 5).
+        each = [[n] for n in movegen.perft_units(units, table, per_unit=True)]
+        totals = {"nodes": sum(n * row[0] for n, row in zip(paths, each))}
+    else:
+        totals = {"nodes": movegen.perft_units(units, table)}
+        each = []
+    if runs:
+        per_move: dict[str, int] = {}
+        at = 0
+        for move, count in runs:
+            nodes = sum(n * row[0] for n, row in zip(paths[at:at + count], each[at:at + count]))
+            per_move[move] = per_move.get(move, 0) + nodes
+            at += count
+        totals["divide"] = per_move
     if per_unit:
-        each_count = movegen.perft_units(units, table, per_unit=True)  # the text when it is one: parsed in Rust
-        return {"nodes": sum(paths * n for (_, paths, _), n in zip(listed, each_count)), "units": [[n] for n in each_count]}
-    return {"nodes": movegen.perft_units(units, table)}
+        totals["units"] = each
+    return {**totals, "build": build_identity(), "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
 # ----- planning -----
@@ -224,90 +211,36 @@ def root_board(fen: Optional[str], moves: list[str]) -> movegen.Board:
     return board
 
 
-def tree_units(board: movegen.Board, ply: int) -> list[tuple[movegen.Board, int]]:
-    """The units at ``ply`` in tree order (``movegen.split(..., order="tree")``)."""
-    return movegen.split(board, ply, order="tree")
-
-
-def choose_split(board: movegen.Board, depth: int, tasks: int) -> tuple[int, list[tuple[movegen.Board, int]]]:
-    """The default split ply, with its units in tree order: deep enough that transpositions
-    merge in the split (ply 5, with at least 3 plies left below it: each worker's table only
-    sees its own units, and a shallow split leaves the workers counting the same positions;
-    at depth 8 of the start position two workers took 7.5 s from a ply-4 split, 5.2 s from
-    ply 5), and deeper still, up to ply 6, if that gives fewer units than ``tasks``."""
+def choose_split(board: movegen.Board, depth: int, tasks: int) -> int:
+    """The default split ply: deep enough that transpositions merge in the split (ply 5, with
+    at least 3 plies left below it: each worker's table only sees its own units, and a
+    shallow split leaves the workers counting the same positions; at depth 8 of the start
+    position two workers took 7.5 s from a ply-4 split, 5.2 s from ply 5), and deeper still,
+    up to ply 6, if that gives fewer units than ``tasks``."""
     ply = max(0, min(PREFERRED_SPLIT, depth - 3))
-    units = tree_units(board, ply)
-    while ply < min(depth - 1, MAX_DEFAULT_SPLIT) and len(units) < tasks:
+    while ply < min(depth - 1, MAX_DEFAULT_SPLIT) and movegen.split_len(board, ply) < tasks:
         ply += 1
-        units = tree_units(board, ply)
-    return ply, units
+    return ply
 
 
-def divide_units(board: movegen.Board, split_ply: int) -> list[tuple[movegen.Board, int, str]]:
-    """The units of ``--divide``: for each root move in turn (in move-text order), the units
-    of its child ``split_ply - 1`` plies below it, in tree order, tagged with the move. A
-    position reached from two root moves is a unit of each."""
-    out: list[tuple[movegen.Board, int, str]] = []
-    for move in sorted(board.legal_moves(), key=lambda m: m.uci()):
-        child = board.copy(stack=False)
-        child.push(move)
-        out.extend((unit, paths, move.uci()) for unit, paths in tree_units(child, split_ply - 1))
-    return out
-
-
-def plan(
-    board: movegen.Board,
-    depth: int,
-    split_ply: int,
-    tasks: int,
-    units: Optional[list[tuple[movegen.Board, int]]] = None,
-    divide: bool = False,
-) -> list[list[tuple[str, int, int]]]:
+def plan(board: movegen.Board, depth: int, split_ply: int, tasks: int, divide: bool = False) -> list[tuple[bytes, int]]:
     """The units of ``board`` at ``split_ply`` grouped into at most ``tasks`` tasks, the same
-    on every run, with their work estimated as multiplicity * perft to 1 or 2 plies.
+    on every run: ``movegen.plan_tasks``, a list of (payload, number of units). Planning keeps
+    some 48 bytes a unit at its peak and sends some 14 (ply 6 of the start position: 9,417,681
+    units in 126 MB of payloads); ``movegen.payload_units`` reads a payload back.
 
-    With at least 50 units a task, each task is a run of consecutive units in tree order
+    The work of a unit is estimated as multiplicity * perft to 1 or 2 plies. With at least 50
+    units a task, each task is a run of consecutive units in tree order
     (``movegen.split(..., order="tree")``) with about equal estimated work, and the tasks run
     in that order: neighbouring subtrees share a worker and are counted one after another, so
     its table finds more of their common positions (startpos depth 8 from ply 5, two workers:
     6.0 s of work each with runs of consecutive FENs, 7.6 s with the units scattered over the
     tasks). With fewer units a task, the units go largest first to the task with the least
-    work so far, and the tasks run largest first (ties by their first FEN), for balance.
-    ``units`` are the units of ``split_ply`` in tree order when the caller has them already.
-    With ``divide`` the units are ``divide_units`` and each unit is a (FEN, multiplicity,
-    depth, root move) tuple."""
-    remaining = depth - split_ply
-    tagged = divide_units(board, split_ply) if divide else [
-        (position, paths, "") for position, paths in (units if units is not None else tree_units(board, split_ply))
-    ]
-    sized = []
-    for position, paths, move in tagged:
-        estimate = paths * movegen.perft(position, min(remaining, 2 if split_ply < 5 else 1))
-        sized.append((position.fen(), paths, max(estimate, 1), move))
-    count = max(1, min(tasks, len(sized)))
-    groups: list[list[tuple[str, int, int]]] = [[] for _ in range(count)]
-    weight = [0] * count
-    def unit(fen: str, paths: int, move: str) -> Any:
-        return (fen, paths, remaining, move) if divide else (fen, paths, remaining)
-
-    if len(sized) >= 50 * count:
-        total = sum(e for _, _, e, _ in sized)
-        done = 0
-        for fen, paths, estimate, move in sized:  # in tree order
-            i = min(count - 1, done * count // total)
-            groups[i].append(unit(fen, paths, move))
-            weight[i] += estimate
-            done += estimate
-        return [g for g in groups if g]  # runs of about equal work, in tree order
-    else:
-        loads = [(0, i) for i in range(count)]
-        for fen, paths, estimate, move in sorted(sized, key=lambda u: (-u[2], u[0], u[3])):
-            load, i = heapq.heappop(loads)
-            groups[i].append(unit(fen, paths, move))
-            weight[i] += estimate
-            heapq.heappush(loads, (load + estimate, i))
-    order = sorted((i for i in range(count) if groups[i]), key=lambda i: (-weight[i], groups[i][0][0]))
-    return [groups[i] for i in order]
+    work so far, and the tasks run largest first (ties by their first FEN), for balance. With
+    ``divide`` the units are, for each root move in move-text order, the units of its child
+    ``split_ply - 1`` plies below it (a position reached from two root moves is a unit of
+    each), and each payload records which root move each run of its units belongs to."""
+    return movegen.plan_tasks(board, depth, split_ply, tasks, divide=divide)
 
 
 # ----- the checkpoint -----
@@ -353,10 +286,11 @@ def read_checkpoint(path: str, identity: dict[str, Any]) -> dict[int, dict[str, 
     if header is None or "identity" not in header:
         raise DistributedError(f"checkpoint {path}: not a movegen.distributed checkpoint")
     if header["identity"] != identity:
-        theirs = ", ".join(f"{k}={v!r}" for k, v in header["identity"].items())
-        ours = ", ".join(f"{k}={v!r}" for k, v in identity.items())
+        theirs = header["identity"] if isinstance(header["identity"], dict) else {}
+        differ = sorted(k for k in set(theirs) | set(identity) if theirs.get(k) != identity.get(k))
+        fields = "; ".join(f"{k}: checkpoint {theirs.get(k)!r}, this run {identity.get(k)!r}" for k in differ)
         raise DistributedError(
-            f"checkpoint {path} belongs to another run ({theirs}); this run is ({ours}): "
+            f"checkpoint {path} belongs to another run ({fields}): "
             "use another --checkpoint file or the same arguments"
         )
     done: dict[int, dict[str, int]] = {}
@@ -377,9 +311,9 @@ MAX_TASKS = 100_000
 #: Published counts of unique positions below the start position by ply (OEIS A083276), for
 #: the estimate shown before a large split.
 STARTPOS_UNITS = [1, 20, 400, 5362, 72078, 822518, 9417681, 96400068]
-#: Driver memory per unit while planning: 5.6 GB for the 9.4 million units of ply 6 of the
-#: start position, the peak RSS of a driver planning it as it plans today.
-PLAN_BYTES_PER_UNIT = 600
+#: Driver memory per unit while planning (``plan_tasks``): peak RSS 664 MB for the 9.4 million
+#: units of ply 6 of the start position, 5.8 GB for the 96.4 million of ply 7 (2026-12-07).
+PLAN_BYTES_PER_UNIT = 72
 
 
 def check_bounds(depth: int, split_ply: Optional[int], tasks: Optional[int]) -> None:
@@ -881,7 +815,7 @@ def run(
                 "counted": result["nodes"], "planning_seconds": 0.0, "wall_seconds": 0.0}
     began = time.perf_counter()
     check_bounds(depth, split_ply, tasks)
-    check_memory(client, 0 if stats else hash_mib)
+    check_memory(client, hash_mib)
     # The root as written back from its FEN, so that the 4-field start FEN and the 6-field
     # one are the same run (``fen`` itself is the same position as ``board.root()``).
     root = normal_fen(fen) if fen is not None else board.root().fen()
@@ -910,15 +844,16 @@ def run(
                 split_ply = previous["split_ply"]
             check_bounds(depth, split_ply, tasks)
         tasks = tasks or TASKS_PER_WORKER * workers
-        units = None
         if split_ply is None:
-            split_ply, units = choose_split(board, depth, tasks)
+            split_ply = choose_split(board, depth, tasks)
         if divide:
-            split_ply, units = max(split_ply, 1), None  # the root moves are the first ply
+            split_ply = max(split_ply, 1)  # the root moves are the first ply
         announce_plan(board, split_ply)
         with PlanningProgress(split_ply):
-            groups = plan(board, depth, split_ply, tasks, units, divide=divide)
-            texts = [task_payload(g) for g in groups]
+            planned = plan(board, depth, split_ply, tasks, divide=divide)
+        texts = [payload for payload, _ in planned]
+        unit_counts = [units for _, units in planned]
+        del planned
         identity = {
             "fen": root,
             "moves": list(moves or []),
@@ -928,7 +863,7 @@ def run(
             "stats": stats,
             "version": movegen.__version__,
             # The tasks themselves: a checkpoint is only resumed by the same plan.
-            "plan": hashlib.sha256("\0".join(payload_text(t) for t in texts).encode()).hexdigest()[:16],
+            "plan": _digest(texts),
         }
         if divide:
             identity["divide"] = True
@@ -938,11 +873,11 @@ def run(
             identity["hash_seed"] = hash_seed  # a second run with other keys is another run
         planning = time.perf_counter() - began
         if planning > 10:
-            units_planned = sum(len(g) for g in groups)
-            print(f"movegen.distributed: planned {units_planned:,} units in {len(groups)} tasks in {planning:.1f} s", file=sys.stderr)
-        report = _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply)
+            units_planned = sum(unit_counts)
+            print(f"movegen.distributed: planned {units_planned:,} units in {len(texts)} tasks in {planning:.1f} s", file=sys.stderr)
+        report = _count_run(client, depth, unit_counts, texts, identity, checkpoint, stats, hash_mib, workers, split_ply)
         if results is not None:
-            write_results(results, groups, report.pop("task_results"), stats)
+            write_results(results, texts, report.pop("task_results"), stats)
         report["planning_seconds"] = planning
         report["wall_seconds"] = time.perf_counter() - began
         return report
@@ -950,7 +885,16 @@ def run(
         lock.release()
 
 
-def write_results(path: str, groups: list[list[Any]], results: dict[int, dict[str, Any]], stats: bool) -> None:
+def _digest(payloads: list[bytes]) -> str:
+    """The plan's digest: the SHA-256 of its payloads, each after its length."""
+    digest = hashlib.sha256()
+    for payload in payloads:
+        digest.update(len(payload).to_bytes(8, "little"))
+        digest.update(payload)
+    return digest.hexdigest()[:16]
+
+
+def write_results(path: str, payloads: list[bytes], results: dict[int, dict[str, Any]], stats: bool) -> None:
     """The ``--results`` file: a line per unit, ``FEN;multiplicity;depth;count`` (with
     ``stats``, the breakdown after the count, in ``perft --stats`` order), then who counted it
     (``worker=HOST:PID;build=VERSION/BUILD/BACKEND``), in task order; a ``#`` header names the
@@ -960,32 +904,31 @@ def write_results(path: str, groups: list[list[Any]], results: dict[int, dict[st
     try:
         with open(temporary, "w", encoding="utf-8") as f:
             f.write(f"# {';'.join(columns)}\n")
-            for i, group in enumerate(groups):
+            for i, payload in enumerate(payloads):
                 result = results[i]
                 by = result.get("by", "worker=?;build=?")
-                for unit, counts in zip(group, result["units"]):
-                    fen, paths, depth = unit[0], unit[1], unit[2]
+                for (fen, paths, depth), counts in zip(movegen.payload_units(payload), result["units"]):
                     f.write(f"{fen};{paths};{depth};{';'.join(map(str, counts))};{by}\n")
         os.replace(temporary, path)
     except OSError as e:
         raise DistributedError(f"--results {path}: cannot write it ({e})") from None
 
 
-def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats, hash_mib, workers, split_ply) -> dict[str, Any]:
+def _count_run(client, depth, unit_counts, texts, identity, checkpoint, stats, hash_mib, workers, split_ply) -> dict[str, Any]:
     """The counting part of ``run``: the plan made, the checkpoint's finished tasks skipped."""
     done = read_checkpoint(checkpoint, identity) if checkpoint else {}
-    done = {i: r for i, r in done.items() if 0 <= i < len(groups)}
+    done = {i: r for i, r in done.items() if 0 <= i < len(texts)}
     writer = Checkpoint(checkpoint, identity, done)
     results: dict[int, dict[str, Any]] = dict(done)
-    bar = ProgressBar(len(groups), len(done))
+    bar = ProgressBar(len(texts), len(done))
     start = time.perf_counter()
     try:
         run_id = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
         counter = Counter(
-            client, texts, stats, 0 if stats else hash_mib, run_id,
+            client, texts, stats, hash_mib, run_id,
             per_unit=bool(identity.get("results")), hash_seed=int(identity.get("hash_seed", 0)),
         )
-        for i in range(len(groups)):
+        for i in range(len(texts)):
             if i not in done:
                 counter.submit(i)
         for i, result in counter.results(idle=bar.tick):
@@ -993,11 +936,11 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
             writer.done(i, result)
             bar.update(result["nodes"])
     except KeyboardInterrupt:
-        raise RunStopped("interrupted", len(results), len(groups), checkpoint, interrupted=True) from None
+        raise RunStopped("interrupted", len(results), len(texts), checkpoint, interrupted=True) from None
     except DistributedError as e:
-        raise RunStopped(str(e), len(results), len(groups), checkpoint) from None
+        raise RunStopped(str(e), len(results), len(texts), checkpoint) from None
     except Exception as e:  # noqa: BLE001 (a lost scheduler, KilledWorker...: one line, not a traceback)
-        raise RunStopped(f"the run stopped: {_stop_reason(e)}", len(results), len(groups), checkpoint) from None
+        raise RunStopped(f"the run stopped: {_stop_reason(e)}", len(results), len(texts), checkpoint) from None
     finally:
         writer.close()
         bar.finish()
@@ -1018,13 +961,13 @@ def _count_run(client, board, depth, groups, texts, identity, checkpoint, stats,
             for move, nodes in r.get("divide", {}).items():
                 per_move[move] = per_move.get(move, 0) + nodes
         totals["divide"] = dict(sorted(per_move.items()))
-    unit_count = sum(len(g) for g in groups)
+    unit_count = sum(unit_counts)
     if identity.get("results"):
         totals["task_results"] = results
     return {
         **totals,
         "units": unit_count,
-        "tasks": len(groups),
+        "tasks": len(texts),
         "workers": workers,
         "resumed": len(done),
         "seconds": seconds,
@@ -1048,7 +991,7 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--split-ply", type=int, metavar="K", help="plies below the root of the units (default: 5, or DEPTH - 3 when smaller, deeper while there are fewer units than tasks)")
     parser.add_argument("--tasks", type=int, metavar="N", help=f"tasks the units are grouped into (default: {TASKS_PER_WORKER} per worker)")
     parser.add_argument("--checkpoint", metavar="FILE", help="append finished tasks to FILE; run again with it to resume")
-    parser.add_argument("--stats", action="store_true", help="also count the breakdown of perft --stats (runs without the table)")
+    parser.add_argument("--stats", action="store_true", help="also count the breakdown of perft --stats (with the table too, in statistics entries of its own)")
     parser.add_argument("--hash", type=int, default=256, metavar="MIB", help="table per worker process in MiB (default 256, 0 for none)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds for reaching the scheduler and finding workers (default 30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -1072,8 +1015,8 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
         parser.error(str(e))
     if not 0 <= args.hash_seed < 1 << 64:
         parser.error(f"--hash-seed {args.hash_seed}: expected 0 to 2**64 - 1")
-    if args.hash_seed and (args.hash == 0 or args.stats):
-        parser.error("--hash-seed: there is no table to seed (--hash 0, or --stats)")
+    if args.hash_seed and args.hash == 0:
+        parser.error("--hash-seed: there is no table to seed (--hash 0)")
     if not 0 <= args.hash <= 1 << 20:
         parser.error(f"--hash {args.hash}: expected 0 to {1 << 20} MiB")
     if not args.timeout > 0:
@@ -1220,7 +1163,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             "seconds": round(result["seconds"], 6),
             # This run's own work: the leaves of resumed tasks took no time here.
             "nps": round(result.get("counted", result["nodes"]) / max(result["seconds"], 1e-9)),
-            "hash_mib": 0 if args.stats else args.hash,
+            "hash_mib": args.hash,
             "backend": movegen.BACKEND,
         }
         if args.stats:

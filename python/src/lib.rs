@@ -8,6 +8,7 @@ mod game;
 mod interrupt;
 mod moves;
 mod perft;
+mod plan;
 mod query;
 mod setup;
 mod status;
@@ -71,6 +72,7 @@ fn _movegen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MoveError", py.get_type::<MoveError>())?;
     board::register(m)?;
     perft::register(m)?;
+    plan::register(m)?;
     arrays::register(m)?;
     Ok(())
 }

@@ -291,8 +291,9 @@ fn split<'py>(
     Ok(out)
 }
 
-/// The sum over `units` of multiplicity * perft(position, depth): either a list of (FEN or
-/// Board, multiplicity, depth) tuples, as `split` makes them, or the text of `perft split`
+/// The sum over `units` of multiplicity * perft(position, depth): a list of (FEN or
+/// Board, multiplicity, depth) tuples, as `split` makes them, a task payload of `plan_tasks`
+/// (bytes: each unit's path replayed from the root and checked), or the text of `perft split`
 /// (`FEN;multiplicity;depth` lines, blank and `#` lines skipped, as `perft units` reads a file;
 /// the cheapest form to send to another process). All the
 /// units are read first, then counted in one go without the GIL, with `table` when one is
@@ -325,7 +326,15 @@ fn perft_units<'py>(
             Ok(depth)
         }
     };
-    if let Ok(text) = units.cast::<pyo3::types::PyString>() {
+    if let Ok(payload) = units.cast::<pyo3::types::PyBytes>() {
+        // A task of `plan_tasks`: every unit's path replayed and checked.
+        let read = crate::plan::read_payload(payload.as_bytes(), true, &mut || py.check_signals())?;
+        parsed = read
+            .units
+            .into_iter()
+            .map(|(b, n)| (b, n, read.depth))
+            .collect();
+    } else if let Ok(text) = units.cast::<pyo3::types::PyString>() {
         let text = text.to_cow()?;
         // As `perft units` reads a file: blank and `#` lines skipped, errors by line number.
         for (number, line) in text.lines().enumerate().map(|(n, l)| (n + 1, l.trim())) {

@@ -398,7 +398,7 @@ def test_a_task_dask_gives_up_on_is_one_line_and_exit_2(tmp_path):
     # Workers whose every task kills their process: the nanny restarts each, and the
     # scheduler gives the task up (KilledWorker) after one retry.
     killer = tmp_path / "killer.py"
-    killer.write_text("import os\nimport movegen.distributed as d\nd._count = lambda *a, **k: os._exit(1)\n")
+    killer.write_text("import os\nimport movegen.distributed as d\nd._table = lambda *a, **k: os._exit(1)\n")
     c = Cluster(tmp_path, env={"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "1"})
     try:
         c.add_workers(1, "--preload", str(killer), nanny=True).close()
@@ -612,20 +612,83 @@ def test_plan_is_deterministic_and_exact():
     one = d.plan(board, 4, 2, 7)
     assert one == d.plan(movegen.Board(KIWIPETE), 4, 2, 7)
     assert len(one) == 7
-    units = [u for group in one for u in group]
-    assert len(units) == len(movegen.split(board, 2))
+    units = [u for payload, n in one for u in movegen.payload_units(payload)]
+    assert sum(n for _, n in one) == len(units)
+    # The same units as the split that keeps Boards, each once.
+    assert sorted(units) == sorted((b.fen(), n, 2) for b, n in movegen.split(board, 2))
     assert sum(paths * movegen.perft(fen, depth) for fen, paths, depth in units) == 4_085_603
+    assert sum(d.count_task(payload, False, 1)["nodes"] for payload, _ in one) == 4_085_603
     assert d.count_task(units, False, 1)["nodes"] == 4_085_603
-    assert d.choose_split(movegen.Board(), 8, 40)[0] == 5
-    assert d.choose_split(movegen.Board(), 7, 40)[0] == 4
-    assert d.choose_split(movegen.Board(), 4, 40)[0] == 2  # ply 1 has 20 units: one deeper
-    assert d.choose_split(movegen.Board(), 1, 40)[0] == 0
+    assert d.choose_split(movegen.Board(), 8, 40) == 5
+    assert d.choose_split(movegen.Board(), 7, 40) == 4
+    assert d.choose_split(movegen.Board(), 4, 40) == 2  # ply 1 has 20 units: one deeper
+    assert d.choose_split(movegen.Board(), 1, 40) == 0
     many = d.plan(movegen.Board(), 6, 3, 20)  # 5,362 units: runs in tree order
-    assert len(many) == 20 and sum(len(g) for g in many) == 5_362
+    assert len(many) == 20 and sum(n for _, n in many) == 5_362
     tree = [(b.fen(), n, 3) for b, n in movegen.split(movegen.Board(), 3, order="tree")]
-    assert [u for g in many for u in g] == tree
-    assert d.count_task(d.units_text([u for g in many for u in g]), False, 0)["nodes"] == 119_060_324
+    assert [u for payload, _ in many for u in movegen.payload_units(payload)] == tree
+    assert d.count_task(d.units_text(tree), False, 0)["nodes"] == 119_060_324
     assert movegen.perft_units(d.units_text(units)) == 4_085_603
+
+
+def test_divide_payloads_name_their_root_moves():
+    from movegen import distributed as d
+
+    board = movegen.Board(KIWIPETE)
+    planned = d.plan(board, 4, 2, 7, divide=True)
+    per_move: dict[str, int] = {}
+    for payload, _ in planned:
+        for move, nodes in d.count_task(payload, False, 1)["divide"].items():
+            per_move[move] = per_move.get(move, 0) + nodes
+    assert per_move == movegen.divide(board, 4)  # 48 root moves, 4,085,603 leaves
+    info = movegen.payload_info(planned[0][0])
+    assert info["fen"] == board.fen() and info["depth"] == 2 and sum(n for _, n in info["divide"]) == info["units"]
+
+
+def test_a_damaged_payload_is_an_error_never_a_count():
+    payload, _ = movegen.plan_tasks(movegen.Board(), 5, 3, 1)[0]
+    assert movegen.perft_units(payload) == 4_865_609
+    flipped = bytearray(payload)
+    flipped[len(payload) // 2] ^= 1
+    for bad, message in (
+        (b"XXXX" + payload[4:], "not a movegen task"),
+        (payload[:-1], "checksum does not match"),
+        (payload + b"\0", "checksum does not match"),
+        (bytes(flipped), "checksum does not match"),
+        (payload[:10], "checksum does not match"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            movegen.perft_units(bad)
+        with pytest.raises(ValueError, match=message):
+            movegen.payload_info(bad)
+    # A payload with a right checksum whose first move is made into one no piece can play:
+    # refused by the replay, which checks each move.
+    info = movegen.payload_info(payload)
+    body = payload[:-8]
+    start = len(body) - sum(6 + len(_varint(n)) for n in info["multiplicities"])
+    damaged = bytearray(body)
+    damaged[start] ^= 0x3F
+    damaged[start + 1] ^= 0x0F
+    damaged += _fnv1a(bytes(damaged)).to_bytes(8, "little")
+    with pytest.raises(ValueError, match="unit 0: move 0 .* is not legal"):
+        movegen.perft_units(bytes(damaged))
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _fnv1a(data: bytes) -> int:
+    """64-bit FNV-1a (the published offset basis and prime)."""
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) % (1 << 64)
+    return h
 
 
 @pytest.mark.skipif(os.environ.get("MOVEGEN_DEEP") != "1", reason="opt-in: MOVEGEN_DEEP=1")
