@@ -386,3 +386,72 @@ fn the_compact_split_merges_an_illegal_en_passant_square() {
     assert_eq!(listed, split_in_tree_order(&root, 3));
     assert_eq!(listed.len(), split(&root, 3).len());
 }
+
+#[test]
+fn units_with_stats_match_every_published_breakdown() {
+    // Every perft.csv row of depth 2 and up to 20 million leaves: `perft split` at ply 2 (1 at
+    // depth 2: the breakdown is counted at the leaf moves, below the units), then
+    // `perft units --stats` with and without a table, against the row's breakdown cells.
+    let dir = common::TempDir::new("units-stats");
+    let lines = common::data_lines("perft.csv");
+    let (header, rows) = lines.split_first().unwrap();
+    let names: Vec<&str> = header.split(',').collect();
+    let mut checked = 0;
+    for row in rows {
+        let cells: Vec<&str> = row.split(',').collect();
+        let depth: u32 = cells[2].parse().unwrap();
+        let nodes: u128 = cells[3].parse().unwrap();
+        if depth < 2 || nodes > 20_000_000 {
+            continue;
+        }
+        let ply = (depth - 1).min(2).to_string();
+        let split = perft_binary(&["split", "--fen", cells[1], "--ply", &ply, cells[2]]);
+        assert!(split.status.success(), "{row}");
+        let file = dir.join("units.txt");
+        std::fs::write(&file, &split.stdout).unwrap();
+        for extra in [&[][..], &["--hash", "16", "--threads", "2"][..]] {
+            let mut args = vec!["units", file.to_str().unwrap(), "--stats", "--json"];
+            args.extend(extra);
+            let out = perft_binary(&args);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(
+                json["nodes"].as_u64(),
+                Some(nodes as u64),
+                "{row} {extra:?}"
+            );
+            // An empty cell is one the table does not publish.
+            for (name, cell) in names
+                .iter()
+                .zip(&cells)
+                .skip(4)
+                .filter(|(_, c)| !c.is_empty())
+            {
+                assert_eq!(
+                    json["stats"][name].as_u64(),
+                    Some(cell.parse().unwrap()),
+                    "{row}: {name} {extra:?}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} rows checked");
+    // The text form prints perft --stats's lines after the total.
+    let out = perft_binary(&["units", dir.join("units.txt").to_str().unwrap(), "--stats"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Nodes searched: ") && text.contains("\nCheckmates: "),
+        "{text}"
+    );
+    // A unit at depth 0 has no breakdown of its own: refused, not counted as zeros.
+    let file = dir.join("leaf.txt");
+    std::fs::write(&file, "8/8/8/8/8/8/8/K6k w - - 0 1;1;0\n").unwrap();
+    let out = perft_binary(&["units", file.to_str().unwrap(), "--stats"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has depth 0"));
+}

@@ -20,7 +20,7 @@ usage: perft [OPTIONS] [--fen FEN] [--moves UCI ...] DEPTH
        perft suite FILE [--max-nodes N] [OPTIONS]
        perft perftree DEPTH FEN [MOVES]
        perft split --ply K [--fen FEN] [--moves UCI ...] DEPTH
-       perft units FILE [--threads N] [--hash MiB] [--hash-seed N] [--json] [--quiet]
+       perft units FILE [--threads N] [--hash MiB] [--hash-seed N] [--stats] [--json] [--quiet]
        perft --help | --version
 
 Counts the leaf nodes of the legal move tree DEPTH plies deep.
@@ -70,7 +70,8 @@ path's). About 48 bytes a unit: ply 6 of the start position, 9,417,681 units, in
 perft(root, DEPTH), so the lines can be counted by any job runner and summed.
 
 perft units: reads such a file (blank and '#' lines skipped) and prints 'Nodes searched: N',
-the sum of multiplicity * perft over its units.
+the sum of multiplicity * perft over its units (with --stats, also the breakdown lines of
+perft --stats, summed the same way; --hash serves both).
 
 Examples:
   perft 6
@@ -423,7 +424,14 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             let (file, common) = file_and_options(
                 args,
                 "units",
-                &["--threads", "--hash", "--hash-seed", "--json", "--quiet"],
+                &[
+                    "--threads",
+                    "--hash",
+                    "--hash-seed",
+                    "--stats",
+                    "--json",
+                    "--quiet",
+                ],
             )?;
             Ok(Command::Units {
                 file,

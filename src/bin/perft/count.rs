@@ -208,7 +208,8 @@ fn widen(counted: Counted<u64>, depth: u32) -> Counted<u128> {
     }
 }
 
-const STAT_LABELS: [(&str, &str); 8] = [
+/// The breakdown fields after the nodes, with the labels of their text lines.
+pub const STAT_LABELS: [(&str, &str); 8] = [
     ("captures", "Captures"),
     ("ep", "E.p."),
     ("castles", "Castles"),

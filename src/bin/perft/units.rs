@@ -6,9 +6,9 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use crate::cli::{MAX_DEPTH, Position, RunOptions, excerpt};
-use crate::count::{hash_label, written};
-use movegen::perft::{Table, perft_hashed, split_compact};
-use movegen::{Board, perft};
+use crate::count::{STAT_LABELS, hash_label, written};
+use movegen::perft::{Table, perft_hashed, perft_stats_hashed, split_compact};
+use movegen::{Board, Stats, perft, perft_stats};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -104,6 +104,49 @@ fn parse_unit(text: &str) -> Result<Unit, String> {
     })
 }
 
+/// The table of `hash_mib` MiB (none for 0) whose keys `hash_seed` changes.
+fn make_table(hash_mib: usize, hash_seed: u64) -> Result<Option<Table>, String> {
+    match hash_mib {
+        0 => Ok(None),
+        mib => Table::with_seed(mib, hash_seed)
+            .map(Some)
+            .ok_or_else(|| format!("--hash {mib}: cannot allocate that much memory")),
+    }
+}
+
+/// The sum of `count` over `units`, on `threads` threads taking units in turn.
+fn sum_units<T: Default + Send + std::ops::AddAssign>(
+    units: &[Unit],
+    threads: usize,
+    count: impl Fn(&Unit) -> T + Sync,
+) -> T {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, units.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sum = T::default();
+                    while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        sum += count(unit);
+                    }
+                    sum
+                })
+            })
+            .collect();
+        let mut total = T::default();
+        for worker in workers {
+            total += worker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+        total
+    })
+}
+
+/// A unit's count split over its root moves from depth 13 on, where one subtree's count can
+/// pass 2^64 leaves.
+const WIDE_DEPTH: u32 = 13;
+
 /// The sum of multiplicity * perft over `units`, on `threads` threads taking units in turn,
 /// with one shared table of `hash_mib` MiB (none for 0) whose keys `hash_seed` changes.
 pub fn count_units(
@@ -112,21 +155,13 @@ pub fn count_units(
     hash_mib: usize,
     hash_seed: u64,
 ) -> Result<u128, String> {
-    let table = match hash_mib {
-        0 => None,
-        mib => Some(
-            Table::with_seed(mib, hash_seed)
-                .ok_or_else(|| format!("--hash {mib}: cannot allocate that much memory"))?,
-        ),
-    };
-    let next = AtomicUsize::new(0);
+    let table = make_table(hash_mib, hash_seed)?;
     let leaves = |board: &Board, depth: u32| match &table {
         Some(table) => perft_hashed(board, depth, table),
         None => perft(board, depth),
     };
-    let count = |unit: &Unit| -> u128 {
-        // From depth 13 a unit can pass 2^64 leaves: sum its root moves in 128 bits.
-        let nodes = if unit.depth >= 13 {
+    Ok(sum_units(units, threads, |unit: &Unit| -> u128 {
+        let nodes = if unit.depth >= WIDE_DEPTH {
             unit.board
                 .legal_moves()
                 .iter()
@@ -136,45 +171,111 @@ pub fn count_units(
             u128::from(leaves(&unit.board, unit.depth))
         };
         u128::from(unit.paths) * nodes
+    }))
+}
+
+/// The breakdown of `perft --stats` summed over units, each field in 128 bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StatSums(pub [u128; 9]);
+
+impl std::ops::AddAssign for StatSums {
+    fn add_assign(&mut self, other: StatSums) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+}
+
+impl StatSums {
+    /// `stats` times `paths`.
+    fn of(stats: &Stats, paths: u64) -> StatSums {
+        let mut out = [0u128; 9];
+        for (o, (_, value)) in out.iter_mut().zip(stats.fields()) {
+            *o = u128::from(paths) * u128::from(value);
+        }
+        StatSums(out)
+    }
+}
+
+/// The sum of multiplicity * perft statistics over `units`, as `count_units`, with the table
+/// when `hash_mib` is not 0 (statistics entries, which plain counts never read).
+pub fn count_units_stats(
+    units: &[Unit],
+    threads: usize,
+    hash_mib: usize,
+    hash_seed: u64,
+) -> Result<StatSums, String> {
+    let table = make_table(hash_mib, hash_seed)?;
+    let stats = |board: &Board, depth: u32| match &table {
+        Some(table) if depth > 0 => perft_stats_hashed(board, depth, table),
+        _ => perft_stats(board, depth),
     };
-    let total = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.clamp(1, units.len().max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut sum = 0u128;
-                    while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        sum += count(unit);
-                    }
-                    sum
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .sum()
-    });
-    Ok(total)
+    Ok(sum_units(units, threads, |unit: &Unit| {
+        if unit.depth >= WIDE_DEPTH {
+            let mut sum = StatSums::default();
+            for &mv in unit.board.legal_moves().iter() {
+                sum += StatSums::of(
+                    &stats(&unit.board.play_unchecked(mv), unit.depth - 1),
+                    unit.paths,
+                );
+            }
+            sum
+        } else {
+            StatSums::of(&stats(&unit.board, unit.depth), unit.paths)
+        }
+    }))
 }
 
 /// `perft units FILE`: prints `Nodes searched: N` (or one JSON object), time on stderr.
 pub fn units_command(path: &Path, run: &RunOptions) -> Result<(), String> {
     let units = read_units(path)?;
     let start = Instant::now();
-    let total = count_units(&units, run.threads, run.hash_mib, run.hash_seed)?;
+    if run.stats
+        && let Some(unit) = units.iter().find(|u| u.depth == 0)
+    {
+        return Err(format!(
+            "--stats: the unit {} has depth 0, and its breakdown belongs to the move into it \
+             (split one ply less deep)",
+            unit.board
+        ));
+    }
+    let (total, stats) = if run.stats {
+        let sums = count_units_stats(&units, run.threads, run.hash_mib, run.hash_seed)?;
+        (sums.0[0], Some(sums))
+    } else {
+        (
+            count_units(&units, run.threads, run.hash_mib, run.hash_seed)?,
+            None,
+        )
+    };
     let seconds = start.elapsed().as_secs_f64();
+    let names = Stats::default().fields();
+    let stats_json = stats.map_or(String::new(), |sums| {
+        let fields: Vec<String> = names[1..]
+            .iter()
+            .zip(&sums.0[1..])
+            .map(|((name, _), value)| format!("\"{name}\":{value}"))
+            .collect();
+        format!(",\"stats\":{{{}}}", fields.join(","))
+    });
     let mut out = io::stdout().lock();
     let result = if run.json {
         writeln!(
             out,
-            "{{\"units\":{},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{}}}",
+            "{{\"units\":{},\"nodes\":{total},\"seconds\":{seconds:.6},\"nps\":{:.0},\"threads\":{},\"hash_mib\":{}{stats_json}}}",
             units.len(),
             total as f64 / seconds.max(1e-9),
             run.threads,
             run.hash_mib
         )
     } else {
-        writeln!(out, "Nodes searched: {total}")
+        (|| {
+            writeln!(out, "Nodes searched: {total}")?;
+            for (value, (_, label)) in stats.iter().flat_map(|s| &s.0[1..]).zip(STAT_LABELS) {
+                writeln!(out, "{label}: {value}")?;
+            }
+            Ok(())
+        })()
     };
     if !written(result.and_then(|()| out.flush()), "the result")? {
         return Ok(());
