@@ -1,10 +1,11 @@
 """Deep perft on a Dask cluster: ``python -m movegen.distributed [OPTIONS] DEPTH``.
 
 The root is split into units (the unique positions ``--split-ply`` plies below it, each with
-its multiplicity, ``movegen.split``), the units are grouped into ``--tasks`` tasks, the same
-on every run (runs of consecutive units in tree order with about equal estimated work; see
-``plan``), and Dask runs the tasks on its workers, each with a ``movegen.Table`` kept for the
-worker's lifetime. Every
+its multiplicity), the units are grouped into ``--tasks`` tasks, the same on every run (runs of
+consecutive units in tree order with about equal estimated work; see ``plan``), each task a
+compact payload of move paths (``movegen.plan_tasks``, in bounded memory: ply 6 of the start
+position in some 0.7 GB), and Dask runs the tasks on its workers, each with a
+``movegen.Table`` kept for the worker's lifetime. Every
 task returns exact integers, summed here as Python ints. A worker that dies mid-task changes
 nothing: Dask recomputes its tasks on the others. With ``--checkpoint FILE`` every finished
 task is appended to FILE (flushed, with a checksum); run again with the same file, the
@@ -29,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
-import heapq
 import json
 import logging
 import os
