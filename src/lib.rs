@@ -151,3 +151,8 @@ pub use zobrist::CHESS960_ROOK_FILE;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of `docs/library.md` run as doc tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryDoctests;

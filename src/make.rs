@@ -3,8 +3,9 @@
 //! [`Board::make`] changes the board and returns a 16-byte [`Undo`] record; [`Board::unmake`]
 //! takes the same move and record back. The hash stays incremental both ways (unmake restores
 //! the saved key). Measured here, copy-make executes 12% fewer instructions than make/unmake
-//! and wall-clock is a draw within noise (README, "Embedding"): the board is 120 bytes, and copying
-//! it costs about as much as undoing each change. Perft uses copy-make.
+//! and wall-clock is a draw within noise (docs/library.md, "Embedding in a search engine"): the
+//! board is 120 bytes, and copying it costs about as much as undoing each change. Perft uses
+//! copy-make.
 
 use crate::board::{Board, State};
 use crate::moves::{Move, MoveKind};

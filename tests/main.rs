@@ -7,6 +7,7 @@ mod common;
 mod api;
 mod backend;
 mod cli;
+mod docs;
 mod encode;
 mod engine;
 mod fuzz_smoke;

@@ -23,6 +23,15 @@ def test_readme_python_example_runs():
     exec(compile(blocks[0], "README.md", "exec"), {})
 
 
+def test_every_python_block_of_docs_runs():
+    ran = 0
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        for block in re.findall(r"```python\n(.*?)```", page.read_text(), re.S):
+            exec(compile(block, str(page.relative_to(ROOT)), "exec"), {})
+            ran += 1
+    assert ran >= 1, "docs/python.md has a Python example"
+
+
 def test_package_docstring_doctest():
     failures, tests = doctest.testmod(movegen, verbose=False)
     assert tests > 0 and failures == 0
