@@ -137,3 +137,79 @@ fn the_link_check_sees_a_broken_link() {
     );
     assert_eq!(prose("a\n```\n[x](y)\n```\nb\n"), "a\nb\n");
 }
+
+/// The shell blocks of the Markdown files: (file, line of the fence, info string, body).
+fn shell_blocks() -> Vec<(PathBuf, usize, String, String)> {
+    let mut out = Vec::new();
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut open: Option<(usize, String, String)> = None;
+        for (n, line) in text.lines().enumerate() {
+            match (&mut open, line.strip_prefix("```")) {
+                (Some(_), Some(_)) => {
+                    let (at, info, body) = open.take().unwrap();
+                    if info == "sh" || info.starts_with("sh ") {
+                        out.push((file.clone(), at, info, body));
+                    }
+                }
+                (Some((_, _, body)), None) => {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+                (None, Some(info)) => open = Some((n + 1, info.trim().to_owned(), String::new())),
+                (None, None) => {}
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_shell_block_runs_or_says_why_not() {
+    // A block runs under `sh -e` in a scratch directory holding perft.csv, with this build's
+    // perft first on PATH; one that cannot run here says why after `no-run:`.
+    let perft = PathBuf::from(env!("CARGO_BIN_EXE_perft"));
+    let dir = crate::common::TempDir::new("shell-blocks");
+    std::fs::copy(project_file("perft.csv"), dir.join("perft.csv")).unwrap();
+    let path = format!(
+        "{}:{}",
+        perft.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let stockfish = Path::new("/usr/games/stockfish").exists();
+    let mut ran = 0;
+    for (file, line, info, body) in shell_blocks() {
+        let place = format!("{}:{line}", file.display());
+        if let Some(why) = info.strip_prefix("sh no-run:") {
+            assert!(
+                why.trim().len() >= 10,
+                "{place}: say why the block cannot run"
+            );
+            continue;
+        }
+        assert_eq!(
+            info, "sh",
+            "{place}: a shell block is `sh` or `sh no-run: REASON`"
+        );
+        if body.contains("/usr/games/stockfish") && !stockfish {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{place}: CI needs Stockfish"
+            );
+            continue;
+        }
+        let out = std::process::Command::new("sh")
+            .args(["-e", "-c", &body])
+            .current_dir(dir.join(""))
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{place} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 1, "no shell block ran");
+}
