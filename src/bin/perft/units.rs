@@ -143,8 +143,7 @@ fn sum_units<T: Default + Send + std::ops::AddAssign>(
     })
 }
 
-/// A unit's count split over its root moves from depth 13 on, where one subtree's count can
-/// pass 2^64 leaves.
+/// From this depth on a unit is counted by root move (see `wide`).
 const WIDE_DEPTH: u32 = 13;
 
 /// The sum of multiplicity * perft over `units`, on `threads` threads taking units in turn,
@@ -160,18 +159,22 @@ pub fn count_units(
         Some(table) => perft_hashed(board, depth, table),
         None => perft(board, depth),
     };
-    Ok(sum_units(units, threads, |unit: &Unit| -> u128 {
-        let nodes = if unit.depth >= WIDE_DEPTH {
-            unit.board
-                .legal_moves()
-                .iter()
-                .map(|&mv| u128::from(leaves(&unit.board.play_unchecked(mv), unit.depth - 1)))
-                .sum()
-        } else {
-            u128::from(leaves(&unit.board, unit.depth))
-        };
-        u128::from(unit.paths) * nodes
+    Ok(sum_units(units, threads, |unit: &Unit| {
+        u128::from(unit.paths) * wide(unit, |board, depth| u128::from(leaves(board, depth)))
     }))
+}
+
+/// `count` of a unit's position at its depth, or from depth `WIDE_DEPTH` on summed over its
+/// root moves, where one subtree's count can pass 2^64 leaves.
+fn wide<T: Default + std::ops::AddAssign>(unit: &Unit, count: impl Fn(&Board, u32) -> T) -> T {
+    if unit.depth < WIDE_DEPTH {
+        return count(&unit.board, unit.depth);
+    }
+    let mut sum = T::default();
+    for &mv in unit.board.legal_moves().iter() {
+        sum += count(&unit.board.play_unchecked(mv), unit.depth - 1);
+    }
+    sum
 }
 
 /// The breakdown of `perft --stats` summed over units, each field in 128 bits.
@@ -211,18 +214,9 @@ pub fn count_units_stats(
         _ => perft_stats(board, depth),
     };
     Ok(sum_units(units, threads, |unit: &Unit| {
-        if unit.depth >= WIDE_DEPTH {
-            let mut sum = StatSums::default();
-            for &mv in unit.board.legal_moves().iter() {
-                sum += StatSums::of(
-                    &stats(&unit.board.play_unchecked(mv), unit.depth - 1),
-                    unit.paths,
-                );
-            }
-            sum
-        } else {
-            StatSums::of(&stats(&unit.board, unit.depth), unit.paths)
-        }
+        wide(unit, |board, depth| {
+            StatSums::of(&stats(board, depth), unit.paths)
+        })
     }))
 }
 
