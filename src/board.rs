@@ -578,6 +578,13 @@ impl Board {
         *byte = (*byte & !(15 << shift)) | (code << shift);
     }
 
+    /// Toggles `code` in the nibble of `sq`: on an empty square it puts the code, where that
+    /// code stands it empties the square (one read-modify-write, no mask to build).
+    #[inline(always)]
+    fn toggle_code(&mut self, sq: Square, code: u8) {
+        self.mailbox[sq.index() >> 1] ^= code << ((sq.index() & 1) * 4);
+    }
+
     /// Sets the pieces of an empty board from what the FEN parser's fast path read (its codes,
     /// bitboards and keys agree), the hash included.
     pub(crate) fn set_pieces(&mut self, pieces: &crate::fen::Placement) {
@@ -611,7 +618,7 @@ impl Board {
         let bb = Bitboard::from_square(sq);
         self.by_role[role.index()] |= bb;
         self.by_color[color.index()] |= bb;
-        self.set_code(sq, role as u8 + 1 + 8 * color as u8);
+        self.toggle_code(sq, role as u8 + 1 + 8 * color as u8);
         zobrist::piece(color, role, sq)
     }
 
@@ -621,7 +628,7 @@ impl Board {
         let bb = Bitboard::from_square(sq);
         self.by_role[role.index()] &= !bb;
         self.by_color[color.index()] &= !bb;
-        self.set_code(sq, 0);
+        self.toggle_code(sq, role as u8 + 1 + 8 * color as u8);
         zobrist::piece(color, role, sq)
     }
 
@@ -638,8 +645,9 @@ impl Board {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.by_role[role.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
-        self.set_code(from, 0);
-        self.set_code(to, role as u8 + 1 + 8 * color as u8);
+        let code = role as u8 + 1 + 8 * color as u8;
+        self.toggle_code(from, code);
+        self.toggle_code(to, code);
         zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to)
     }
 

@@ -287,8 +287,10 @@ pub(crate) fn make_role<S: Side>(board: &mut Board, role: Role, mv: Move) -> Opt
     // Castling rooks and kings with rights all stand on the back ranks.
     let touched = Bitboard::from_square(from).with(to);
     if rights != 0 && (touched & Bitboard::BACK_RANKS).any() {
-        let lost = lost_rights(board, role, us, touched);
-        key ^= board.set_castling_keyed(rights & !lost);
+        let lost = lost_rights(board, role, us, touched) & rights;
+        if lost != 0 {
+            key ^= board.set_castling_keyed(rights & !lost);
+        }
     }
     board.toggle_hash(key);
     captured
