@@ -25,9 +25,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn noisy_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_stage(true, &mut list);
-        list
+        MoveList::filled(|list| self.generate_stage(true, list))
     }
 
     /// The quiet legal moves: everything [`Board::noisy_moves`] leaves out, castling included.
@@ -41,9 +39,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn quiet_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_stage(false, &mut list);
-        list
+        MoveList::filled(|list| self.generate_stage(false, list))
     }
 
     /// The legal moves out of check when the side to move is in check (every legal move is
