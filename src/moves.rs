@@ -1079,6 +1079,24 @@ impl core::hash::Hash for MoveList {
 mod tests {
     use super::*;
 
+    /// `MoveList::filled` (its `unsafe`) gives a whole list: empty when `fill` adds nothing,
+    /// and exactly the moves `fill` pushed otherwise, equal to a list made the plain way.
+    /// Valgrind's memcheck runs this test in CI.
+    #[test]
+    fn a_list_filled_in_place_is_whole() {
+        let empty = MoveList::filled(|_| {});
+        assert!(empty.is_empty());
+        let moves = [
+            Move::new(Square::E2, Square::E4, MoveKind::DoublePush),
+            Move::new(Square::G1, Square::F3, MoveKind::Normal),
+        ];
+        let filled = MoveList::filled(|list| moves.iter().for_each(|&mv| list.push(mv)));
+        let mut plain = MoveList::new();
+        moves.iter().for_each(|&mv| plain.push(mv));
+        assert_eq!(filled, plain);
+        assert_eq!(&filled[..], &moves[..]);
+    }
+
     /// Every 16-bit value: the ones from 1 to 32767 are moves whose raw value is that value,
     /// through `from_raw`, `TryFrom` and `From`; 0 and 32768 up are refused. The parts of each
     /// give it back through `Move::new`, except a1a1 of kind 1 (`Move::NULL`), which `new`
