@@ -1,76 +1,14 @@
 //! Perft's shortcut one ply above the leaves: counting the opponent's replies to a move by
 //! updating a count made once for the node, instead of playing the move and counting afresh.
+//! docs/internals.md ("The replies shortcut") explains it with diagrams of real positions: the
+//! sets a move must leave alone (guard, watch, shield, pin lines, calm and plain squares), the
+//! paths a move takes, a worked example of one node's count, and the rules in full.
 //!
-//! Side A is to move, side B replies. B's legal moves are computed once as if B were to move in
-//! the current position (B is not in check there): the king and castling moves, the knight
-//! moves, the pawn moves, and each slider's moves with its attack set. A move of an A piece X
-//! from `s` to `t` changes B's moves only through the squares `s` and `t` (their occupancy and
-//! X's attacks). The shortcut applies when
-//!
-//! - neither square is B's king or among B's castling squares (the *guard*, whose occupancy
-//!   stays; next to the king a square's occupancy does not change whether the king may go
-//!   there, but a capture there lets the king take X unless another A piece defends it),
-//! - X attacks none of the *watched* squares (where B's king may step or castle through, B's
-//!   king itself, and a castling rook off the edge files, which a slider may x-ray to the
-//!   king's path) from `s`, and from `t` none but B's king steps and castling paths, and
-//! - if `s` or `t` is on the *shield* (between an A slider and a watched square on the
-//!   slider's line, the squares between them if all are empty, which a piece arriving closes,
-//!   and the one piece between them if there is one, which opens the line by leaving; with two
-//!   or more, one move cannot open it), that slider's attack on the watched squares is
-//!   unchanged;
-//!
-//! then B's king and castling moves are unchanged but for the steps X now attacks and the
-//! castlings whose path it attacks, which go. A piece other than a pawn that attacks watched
-//! squares from `s` (a *leaver*) keeps the shortcut if they are king steps, paths of
-//! castlings that squares between king and rook block anyway, or paths it alone attacks: the
-//! steps no other A piece attacks become B's, and so does a castling whose path no other A
-//! piece attacks (looked at with king and rook lifted), unless X attacks them from `t`; a
-//! leaver's capture on a castling square leaves that square's occupancy as it was (taking a
-//! castling rook ends that castling). If `s` or `t` lies on a *pin line* (from
-//! B's king to an A slider on a line of its kind: with one piece between them, the squares
-//! between and the slider; with two, those two pieces; only there can one piece more or less
-//! make or break a pin or a check), or X is a slider arriving on a line of its kind through
-//! B's king, B's pins are recomputed (a check ends the shortcut). Only what the two squares or a
-//! changed pin touch is recounted: B's knights if a pin changed or a piece was captured (a
-//! knight capture on `s` becomes a move there and a move to `t` a capture, so otherwise their
-//! count stands), B's pawns set-wise, and the B sliders whose attack sets contain `s` or `t` or
-//! whose pin changed. A captured B piece's moves go, and its square becomes one B may capture
-//! on. A double push past a square a B pawn attacks adds B's legal en-passant captures.
-//! Castling is the rook's move with the king's two squares touched as well, a promotion the
-//! pawn's leaving and the new piece's arrival. En passant always takes the long way.
-//!
-//! Quiet moves between *calm* squares (outside the guard, the shield, the pin lines, and every
-//! B slider's and B pawn's reach) to squares from which the piece cannot attack a watched
-//! square through the present occupancy (for a slider, that excludes every line of its kind
-//! through B's king itself), and double pushes so placed that leave B no en-passant capture,
-//! leave the count exactly as it is; they are counted by popcount. Such moves of a piece other
-//! than a pawn from a square that is not calm leave B the same count after each (but those to
-//! squares a B slider comes to attack through the square left): the first is counted, the rest
-//! take its count.
-//!
-//! Quiet moves of a piece off the shield and the pin lines to *plain* squares (outside the
-//! guard, the shield, the pin lines and its kind's lines through B's king, and from which it
-//! attacks no watched square) leave B's king, castling and knight moves, pins and freedom from
-//! check as they are: only the B sliders whose attacks reach one of the two squares are
-//! recounted through the new occupancy, and B's pawns by a count whose occupancy-free part
-//! ([`PawnCount`]) is worked out once for the node. They skip the general path's tests.
-//!
-//! A pawn that attacks B's king steps from a square off the guard, the pin lines and the
-//! shield (no mover, and no leaver: that path cost more for pawns than counting afresh) keeps
-//! the shortcut for its pushes that land off them, give no check and promote nothing: they
-//! are counted as plain moves, with the steps its leaving gives ([`Replies::pawn_leaver`]),
-//! those it comes to attack taken, and B's en-passant captures after a double push.
-//!
-//! A move whose piece gives check, the only checker (no discovered check), keeps the shortcut
-//! too ([`after_check`]): B's king keeps its steps but those the checker attacks through it,
-//! and B's other pieces are counted in B's node after the move with the checker and the
-//! squares between it and the king as their targets (a pinned piece never stops a check).
-//!
-//! A rook's quiet moves along a rank or file through B's king (*glides*, see
-//! [`Replies::glide_targets`]) leave the pieces between it and the king as they were, so B's
-//! pins stand: if the rook attacks no watched square from its new square and no other A
-//! slider's attack on one changes, they are counted as plain moves are. (In position 3, where
-//! a rook stands on such a line at most nodes, 4% fewer instructions.)
+//! This file holds the types: [`Replies`] (B's counts and the sets, made once per node), the
+//! rays of both sides' sliders, [`Mover`] and [`Leaver`]. `node.rs` builds `Replies`;
+//! `moves.rs` holds one move's tests and the counts after it; `leaving.rs` the leavers, the
+//! check path and the rare paths (promotion, castling, a double push past a B pawn);
+//! `diagrams.rs` (tests only) draws the page's boards from these sets.
 //!
 //! Debug builds check every shortcut against a real count, and every perft table row runs
 //! through this path.
@@ -90,6 +28,8 @@ use crate::types::{File, Role, Square};
 use crate::variant::{Variant, hot_fn};
 use core::marker::PhantomData;
 
+#[cfg(test)]
+mod diagrams;
 mod leaving;
 mod moves;
 mod node;
