@@ -56,7 +56,7 @@ fn blocks(fen: &str, plain_roles: &[Role], examples: &[&str]) -> String {
         write!(out, "{name}:\n{}\n", grid(&board, set)).unwrap();
     }
     for role in plain_roles {
-        let set = plain(&r, *role);
+        let set = plain(r, *role);
         write!(
             out,
             "plain, for a {}:\n{}\n",
