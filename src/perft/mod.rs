@@ -21,8 +21,9 @@
 //! ```
 
 mod castles;
-#[cfg(feature = "std")]
 mod compact;
+#[cfg(feature = "std")]
+mod divide;
 #[cfg(feature = "std")]
 mod parallel;
 mod pins;
@@ -37,6 +38,7 @@ mod tallies;
 
 #[cfg(feature = "std")]
 pub use compact::{SplitError, SplitUnits, split_compact};
+pub use divide::{Divide, perft_divide};
 #[cfg(feature = "std")]
 pub use parallel::{
     MAX_THREADS, Progress, Tally, divide_parallel, perft_full_make_hashed, perft_hashed,
@@ -52,7 +54,7 @@ use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::movegen::{count, generate};
-use crate::moves::{MAX_MOVES, Move, MoveKind, PieceMoves};
+use crate::moves::{Move, MoveKind, PieceMoves};
 use crate::play::{lost_rights, play_role};
 use crate::side::Side;
 use crate::types::{Role, Square};
@@ -638,113 +640,5 @@ fn for_each_move(moves: PieceMoves, mut f: impl FnMut(Move)) {
     }
 }
 
-/// Perft split by root move, in generation order, with no heap allocation.
-///
-/// ```
-/// use movegen::{Board, Divide, perft_divide};
-///
-/// let divide: Divide = perft_divide(&Board::startpos(), 2);
-/// assert_eq!(divide.entries().len(), 20);
-/// assert!(divide.entries().iter().all(|&(_, nodes)| nodes == 20)); // Black always has 20 replies
-/// assert_eq!(divide.total(), 400);
-/// ```
-#[derive(Clone, Debug)]
-pub struct Divide {
-    entries: [(Move, u64); MAX_MOVES],
-    len: usize,
-}
-
-impl Divide {
-    /// The root moves with their subtree counts.
-    #[must_use]
-    pub fn entries(&self) -> &[(Move, u64)] {
-        &self.entries[..self.len]
-    }
-
-    /// The sum over all root moves: perft of the root for depth 1 and more. Depth 0 has no
-    /// root moves, so the sum is 0 there, while `perft(board, 0)` is 1.
-    #[must_use]
-    pub fn total(&self) -> u64 {
-        self.entries().iter().map(|&(_, n)| n).sum()
-    }
-}
-
-/// Perft of each root move at `depth` (each child searched to `depth - 1`). Depth 0 has no
-/// root moves.
-///
-/// ```
-/// use movegen::{Board, perft, perft_divide};
-///
-/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
-/// let divide = perft_divide(&board, 3);
-/// assert_eq!((divide.entries().len(), divide.total()), (48, 97_862));
-/// let (mv, nodes) = divide.entries()[0];
-/// assert_eq!(nodes, perft(&board.play(mv)?, 2));
-/// assert!(perft_divide(&board, 0).entries().is_empty());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[must_use]
-pub fn perft_divide(board: &Board, depth: u32) -> Divide {
-    let mut divide = Divide {
-        entries: [(Move::NULL, 0); MAX_MOVES],
-        len: 0,
-    };
-    if depth == 0 {
-        return divide;
-    }
-    for (slot, &mv) in divide.entries.iter_mut().zip(board.legal_moves().iter()) {
-        *slot = (mv, perft(&board.play_unchecked(mv), depth - 1));
-        divide.len += 1;
-    }
-    divide
-}
-
 #[cfg(test)]
-mod tests {
-    use super::PieceList;
-    use crate::board::Board;
-    use crate::movegen::generate;
-    use crate::side::{Black, Side, White};
-    use crate::types::Color;
-
-    /// The pieces `generate` emits, in its order.
-    fn generated<S: Side>(board: &Board) -> Vec<crate::moves::PieceMoves> {
-        let mut list = Vec::new();
-        generate::<S>(board, &mut |moves| {
-            list.push(moves);
-            false
-        });
-        list
-    }
-
-    fn listed<S: Side>(board: &Board) -> Vec<crate::moves::PieceMoves> {
-        let mut pieces = PieceList::empty();
-        pieces.fill::<S>(board).iter().collect()
-    }
-
-    /// The list holds exactly what the generator emits (its unsafe reads stay within what
-    /// `fill` wrote), up to 16 pieces, and nothing for a side without moves.
-    #[test]
-    fn piece_list_holds_what_the_generator_emits() {
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            // All sixteen white pieces can move.
-            "8/8/k7/2RBQB2/2NRN3/8/PPPPPPPP/4K3 w - - 0 1",
-            // Checkmated: no piece can move.
-            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-        ];
-        let mut sixteen = false;
-        for fen in fens {
-            let board: Board = fen.parse().expect("valid FEN");
-            let (listed, generated) = match board.side_to_move() {
-                Color::White => (listed::<White>(&board), generated::<White>(&board)),
-                Color::Black => (listed::<Black>(&board), generated::<Black>(&board)),
-            };
-            assert_eq!(listed, generated, "{fen}");
-            sixteen |= listed.len() == 16;
-        }
-        assert!(sixteen, "one position has sixteen pieces that can move");
-    }
-}
+mod tests;
