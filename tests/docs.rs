@@ -177,7 +177,7 @@ fn every_shell_block_runs_or_says_why_not() {
         std::env::var("PATH").unwrap_or_default()
     );
     let stockfish = Path::new("/usr/games/stockfish").exists();
-    let mut ran = 0;
+    let (mut ran, mut without_stockfish) = (0, 0);
     for (file, line, info, body) in shell_blocks() {
         let place = format!("{}:{line}", file.display());
         if let Some(why) = info.strip_prefix("sh no-run:") {
@@ -196,6 +196,7 @@ fn every_shell_block_runs_or_says_why_not() {
                 std::env::var_os("CI").is_none(),
                 "{place}: CI needs Stockfish"
             );
+            without_stockfish += 1;
             continue;
         }
         let out = std::process::Command::new("sh")
@@ -211,5 +212,6 @@ fn every_shell_block_runs_or_says_why_not() {
         );
         ran += 1;
     }
-    assert!(ran >= 1, "no shell block ran");
+    // Outside CI, a machine without Stockfish skips the blocks that diff against it.
+    assert!(ran + without_stockfish >= 1, "no shell block ran");
 }
