@@ -76,7 +76,7 @@ impl CastlingSide {
 }
 
 /// The castling rights of a position: which of the four (each colour, each side) remain.
-/// [`Board::castling_rook`] gives the rook of each.
+/// [`Board::castling_rook`](crate::Board::castling_rook) gives the rook of each.
 ///
 /// ```
 /// use movegen::{Board, CastlingRights, CastlingSide, Color};
