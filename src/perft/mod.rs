@@ -21,8 +21,8 @@
 //! ```
 
 mod castles;
-mod compact;
 #[cfg(feature = "std")]
+mod compact;
 mod divide;
 #[cfg(feature = "std")]
 mod parallel;
